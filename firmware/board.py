@@ -1,0 +1,76 @@
+"""The one board file: every pin, bus speed and address of the Robot Referee.
+
+Wiring (see hardware/ and the README):
+
+    SSD1306 128x64 OLED, I2C0   SDA GP4 (pin 6), SCL GP5 (pin 7), 3V3, GND, address 0x3C
+    buttons to GND, pull-ups    UP GP10, DOWN GP11, OK GP12, BACK GP13
+    piezo buzzer (optional)     GP15, PWM
+    battery sense               VSYS/3 on ADC3 (GP29), on the Pico board itself
+
+Change a number here, nowhere else. ``hardware()`` builds the drivers from
+``machine``; on the desktop the same function runs against host_tools/fakes.
+"""
+
+from micropython import const
+
+I2C_ID = const(0)
+I2C_SDA = const(4)
+I2C_SCL = const(5)
+# Many SSD1306 modules run fine at 1 MHz (9.4 ms a frame instead of 23.5 ms);
+# 400 kHz is the rate every module is specified for.
+I2C_FREQ = const(400_000)
+DISPLAY_ADDR = const(0x3C)
+DISPLAY_WIDTH = const(128)
+DISPLAY_HEIGHT = const(64)
+# Set to True to turn the picture 180 degrees (module mounted upside down).
+DISPLAY_FLIP = False
+
+# Button order is the order of the event codes in referee.hw.buttons.
+BUTTON_PINS = (10, 11, 12, 13)  # UP, DOWN, OK, BACK
+BUZZER_PIN = const(15)
+BATTERY_ADC = const(29)
+
+# Where games and settings live on the flash filesystem.
+# Relative to the working directory: "/" on the Pico, a folder of its own
+# (the simulated flash) on the desktop.
+DATA_DIR = "data"
+
+
+class Hardware:
+    """What the firmware gets from the board: one attribute per seam."""
+
+    def __init__(self, display, buttons, clock, entropy, storage):
+        self.display = display
+        self.buttons = buttons
+        self.clock = clock
+        self.entropy = entropy
+        self.storage = storage
+
+
+def hardware(clock=None, entropy=None, data_dir=DATA_DIR):
+    """Build the Pico's drivers. The display is made first so its frame
+    buffer gets a contiguous block while the heap is still empty.
+
+    ``clock`` and ``entropy`` default to the chip's own (time.ticks_ms and
+    the ring oscillator behind os.urandom); the desktop passes a virtual clock
+    and seeded bytes so that a scripted run is the same on every machine.
+    """
+    import machine
+
+    from referee.hw.buttons import Buttons
+    from referee.hw.clock import Clock
+    from referee.hw.i2c_bus import I2CBus
+    from referee.hw.panel import Panel
+    from referee.hw.storage import Storage
+
+    i2c = machine.I2C(
+        I2C_ID, sda=machine.Pin(I2C_SDA), scl=machine.Pin(I2C_SCL), freq=I2C_FREQ
+    )
+    display = Panel(DISPLAY_WIDTH, DISPLAY_HEIGHT, I2CBus(i2c), addr=DISPLAY_ADDR)
+    display.flip(DISPLAY_FLIP)
+    pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in BUTTON_PINS]
+    if clock is None:
+        clock = Clock()
+    if entropy is None:
+        from os import urandom as entropy
+    return Hardware(display, Buttons(pins, clock), clock, entropy, Storage(data_dir))

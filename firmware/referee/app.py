@@ -1,0 +1,68 @@
+"""The referee's main loop: buttons in, one screen at a time, panel out.
+
+Screens form a stack (menu, then a game, then its sub-screens). A screen
+has ``on_event(ev)`` and ``draw(canvas)``; after any event the top screen is
+redrawn and the panel sends only the pages that changed. With no event the
+loop only samples the buttons: nothing is drawn and nothing allocated.
+"""
+
+from micropython import const
+
+from referee.core.chance import Chance
+from referee.ui.canvas import Canvas
+
+POLL_MS = const(10)
+
+
+class App:
+    def __init__(self, hw):
+        self.hw = hw
+        self.buttons = hw.buttons
+        self.clock = hw.clock
+        self.storage = hw.storage
+        self.canvas = Canvas(hw.display)
+        self.chance = Chance(hw.entropy)
+        self._stack = []
+        self.dirty = True
+        from referee.screens.menu import Menu
+
+        self.push(Menu(self))
+
+    @property
+    def screen(self):
+        return self._stack[-1]
+
+    def push(self, screen):
+        self._stack.append(screen)
+        self.dirty = True
+
+    def pop(self):
+        if len(self._stack) > 1:
+            self._stack.pop()
+        self.dirty = True
+
+    def replace(self, screen):
+        self._stack[-1] = screen
+        self.dirty = True
+
+    def step(self):
+        """Sample the buttons once, handle what they say, redraw if needed."""
+        self.buttons.poll(self.clock.ticks_ms())
+        ev = self.buttons.get()
+        while ev >= 0:
+            self._stack[-1].on_event(ev)
+            self.dirty = True
+            ev = self.buttons.get()
+        if self.dirty:
+            self.dirty = False
+            canvas = self.canvas
+            canvas.clear()
+            self._stack[-1].draw(canvas)
+            canvas.show()
+
+
+def run(hw):
+    app = App(hw)
+    while True:
+        app.step()
+        hw.clock.sleep_ms(POLL_MS)

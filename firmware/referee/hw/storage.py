@@ -1,0 +1,45 @@
+"""Files on the flash filesystem (littlefs on the Pico, a folder on the desktop).
+
+Whole-file writes go to a temporary name and are renamed over the old file:
+littlefs renames are atomic, so a reset mid-write leaves the old file whole.
+"""
+
+import os
+
+
+class Storage:
+    def __init__(self, root):
+        self.root = root
+        try:
+            os.mkdir(root)
+        except OSError:
+            pass  # already there
+
+    def path(self, name):
+        return self.root + "/" + name
+
+    def read(self, name):
+        """The file's bytes, or None when there is no such file."""
+        try:
+            with open(self.path(name), "rb") as f:
+                return f.read()
+        except OSError:
+            return None
+
+    def write(self, name, data):
+        final = self.path(name)
+        temp = final + ".tmp"
+        with open(temp, "wb") as f:
+            f.write(data)
+        os.rename(temp, final)
+
+    def append(self, name, data):
+        with open(self.path(name), "ab") as f:
+            f.write(data)
+            f.flush()
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass

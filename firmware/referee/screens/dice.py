@@ -1,0 +1,122 @@
+"""Dice & coins: flip a coin or throw NdM dice, the result drawn big.
+
+UP/DOWN pick what to throw, OK throws, a long OK opens the dice editor
+(1-9 dice of 2-100 sides), BACK returns to the menu. The choice survives a
+reset. A throw counter in the corner shows a new throw happened even when
+the value is the same as before.
+"""
+
+from micropython import const
+
+from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
+
+COIN = (0, 2)  # (count, sides); no dice means a coin
+CHOICES = (COIN, (1, 6), (2, 6), (3, 6), (1, 4), (1, 8), (1, 10), (1, 12), (1, 20), (1, 100))
+MAX_COUNT = const(9)
+MIN_SIDES = const(2)
+MAX_SIDES = const(100)
+_SETTINGS = "dice"
+
+
+def label(choice):
+    count, sides = choice
+    return "COIN" if count == 0 else "%dd%d" % (count, sides)
+
+
+def _parse(data):
+    """(count, sides) from the settings file, or None if it is not valid."""
+    try:
+        count, sides = (int(x) for x in data.split())
+    except (ValueError, AttributeError):
+        return None
+    if count == 0 and sides == 2:
+        return COIN
+    if 1 <= count <= MAX_COUNT and MIN_SIDES <= sides <= MAX_SIDES:
+        return (count, sides)
+    return None
+
+
+class Dice:
+    def __init__(self, app):
+        self.app = app
+        self.choices = list(CHOICES)
+        saved = app.storage.read(_SETTINGS)
+        choice = _parse(saved) if saved else None
+        self.index = 0
+        if choice is not None:
+            self._select(choice)
+        self.values = None  # the last throw: die values, or [1] heads / [0] tails
+        self.throws = 0
+
+    @property
+    def choice(self):
+        return self.choices[self.index]
+
+    def _select(self, choice):
+        if choice not in self.choices:
+            self.choices.append(choice)
+        self.index = self.choices.index(choice)
+
+    def set_choice(self, choice):
+        """Called by the editor; remembered across resets."""
+        self._select(choice)
+        self.values = None
+        self.app.storage.write(_SETTINGS, ("%d %d" % choice).encode())
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        if button == UP and kind in (PRESS, REPEAT):
+            self._move(-1)
+        elif button == DOWN and kind in (PRESS, REPEAT):
+            self._move(1)
+        elif button == OK and kind == PRESS:
+            self.throw()
+        elif button == OK and kind == LONG:
+            from referee.screens.dice_set import DiceSet
+
+            self.app.push(DiceSet(self.app, self, self.choice))
+        elif button == BACK and kind == PRESS:
+            self.app.pop()
+
+    def _move(self, step):
+        self.index = (self.index + step) % len(self.choices)
+        self.values = None
+        self.app.storage.write(_SETTINGS, ("%d %d" % self.choice).encode())
+
+    def throw(self):
+        count, sides = self.choice
+        chance = self.app.chance
+        if count == 0:
+            self.values = [1 if chance.coin() else 0]
+        else:
+            self.values = [chance.roll(sides) for _ in range(count)]
+        self.throws += 1
+
+    def draw(self, c):
+        count, sides = self.choice
+        c.centre("< %s >" % label(self.choice), 0)
+        c.invert_rows(0)
+        if self.throws:
+            c.right("#%d" % self.throws, 0, invert=True)
+        values = self.values
+        if values is None:
+            c.centre("OK to flip" if count == 0 else "OK to roll", 2, scale=2)
+            c.centre("UP/DOWN: choose", 5)
+            c.centre("hold OK: set dice", 6)
+            c.centre("BACK: menu", 7)
+        elif count == 0:
+            c.centre("HEADS" if values[0] else "TAILS", 3, scale=2)
+        elif sides == 6 and count <= 4:
+            size = 30 if count < 4 else 28
+            gap = 6 if count < 4 else 4
+            x = (c.width - count * size - (count - 1) * gap) // 2
+            for v in values:
+                c.die(x, 10, size, v)
+                x += size + gap
+            if count > 1:
+                c.centre("= %d" % sum(values), 6, scale=2)
+        else:
+            c.big_centre(str(sum(values)), 1 if count > 1 else 2)
+            if count > 1:
+                c.centre("+".join(str(v) for v in values)[:21], 6)

@@ -1,0 +1,60 @@
+"""Set the dice: how many (1-9) and how many sides (2-100).
+
+UP/DOWN change the underlined number (hold to run), OK moves on and then
+confirms, BACK cancels. Coin is chosen by going below one die.
+"""
+
+from referee.hw.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP, button_of, kind_of
+from referee.screens.dice import COIN, MAX_COUNT, MAX_SIDES, MIN_SIDES, label
+from referee.ui.canvas import BIG_CELL, big_width
+
+
+class DiceSet:
+    def __init__(self, app, dice, choice):
+        self.app = app
+        self.dice = dice
+        if choice == COIN:
+            choice = (1, 6)
+        self.count = choice[0]
+        self.sides = choice[1]
+        self.field = 0  # 0 the count, 1 the sides
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        if button in (UP, DOWN) and kind in (PRESS, REPEAT):
+            step = 1 if button == UP else -1
+            if self.field == 0:
+                self.count = min(MAX_COUNT, max(0, self.count + step))
+            else:
+                self.sides = min(MAX_SIDES, max(MIN_SIDES, self.sides + step))
+        elif button == OK and kind == PRESS:
+            if self.field == 0 and self.count > 0:
+                self.field = 1
+            else:
+                self.dice.set_choice(COIN if self.count == 0 else (self.count, self.sides))
+                self.app.pop()
+        elif button == BACK and kind == PRESS:
+            if self.field == 1:
+                self.field = 0
+            else:
+                self.app.pop()
+
+    def draw(self, c):
+        c.centre("SET DICE", 0)
+        c.invert_rows(0)
+        if self.count == 0:
+            c.centre(label(COIN), 2, scale=2)
+        else:
+            count = str(self.count)
+            text = count + "d" + str(self.sides)
+            x = (c.width - big_width(text)) // 2
+            c.big(text, x, 1)
+            # underline the number being changed
+            if self.field == 0:
+                c.fill_rect(x, 42, len(count) * BIG_CELL - 2, 2)
+            else:
+                start = x + (len(count) + 1) * BIG_CELL
+                c.fill_rect(start, 42, len(str(self.sides)) * BIG_CELL - 2, 2)
+        c.centre("how many?" if self.field == 0 else "how many sides?", 6)
+        c.centre("OK:next  BACK:undo" if self.field == 0 else "OK:done  BACK:back", 7)

@@ -1,0 +1,70 @@
+"""The boot menu: the tools and the five games.
+
+Each entry imports its screen only when chosen, so one game's code is in
+memory at a time.
+"""
+
+from micropython import const
+
+from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
+
+_VISIBLE = const(6)  # rows 1..6; row 0 is the title, row 7 the hint
+
+
+def _dice(app):
+    from referee.screens.dice import Dice
+
+    return Dice(app)
+
+
+# (label, screen factory or None while the game's issue has not landed)
+ENTRIES = (
+    ("Dice & coins", _dice),
+    ("Evil Robots", None),
+    ("Robo Factory", None),
+    ("ROBOTS!", None),
+    ("Robber Rummy", None),
+    ("Robots duel", None),
+)
+
+
+class Menu:
+    def __init__(self, app):
+        self.app = app
+        self.index = 0
+        self.top = 0
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        if button == UP and kind in (PRESS, REPEAT):
+            self.index = (self.index - 1) % len(ENTRIES)
+        elif button == DOWN and kind in (PRESS, REPEAT):
+            self.index = (self.index + 1) % len(ENTRIES)
+        elif button == OK and kind in (PRESS, LONG):
+            label, factory = ENTRIES[self.index]
+            if factory is None:
+                from referee.screens.notice import Notice
+
+                self.app.push(Notice(self.app, label, ("coming in a", "later update")))
+            else:
+                self.app.push(factory(self.app))
+        elif button == BACK:
+            self.index = 0
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + _VISIBLE:
+            self.top = self.index - _VISIBLE + 1
+
+    def draw(self, c):
+        c.centre("ROBOT REFEREE", 0)
+        c.invert_rows(0)
+        for i in range(self.top, min(len(ENTRIES), self.top + _VISIBLE)):
+            row = 1 + i - self.top
+            label, factory = ENTRIES[i]
+            c.text(label, 6, row)
+            if factory is None:
+                c.right("soon", row)
+            if i == self.index:
+                c.invert_rows(row)
+        c.centre("UP/DOWN  OK:open", 7)

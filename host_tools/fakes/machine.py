@@ -1,0 +1,280 @@
+"""Desktop stand-in for MicroPython's ``machine`` module.
+
+The firmware uses the real API (Pin, I2C, Timer, WDT, ADC, PWM, lightsleep).
+Everything outside the chip, the buttons, the I2C devices, the battery and
+the passing of time, is "the world", driven through the ``sim_*`` calls,
+which exist only here.
+"""
+
+_EIO = 5  # rp2's errno when no device acknowledges its address
+
+
+class _World:
+    def __init__(self):
+        self.now = 0  # virtual milliseconds since power-on
+        self.levels = {}  # pin number -> level the outside world drives
+        self.pins = {}  # pin number -> Pin objects made for it
+        self.devices = {}  # (bus id, address) -> device with i2c_write / i2c_read_into
+        self.bus_bytes = {}  # bus id -> payload bytes written
+        self.timers = []
+        self.wdt = None
+        self.adc = {}  # ADC channel -> raw 16-bit reading
+        self.tones = []  # (time, frequency) the PWM pins were set to
+        self.slept = 0  # ms spent in lightsleep
+
+
+_world = _World()
+
+
+def sim_reset():
+    """Power-cycle the world: no pins, devices, timers; time back to 0."""
+    global _world
+    _world = _World()
+
+
+def sim_now():
+    return _world.now
+
+
+def sim_advance(ms):
+    """Let ``ms`` milliseconds pass, firing timers that fall due."""
+    end = _world.now + ms
+    while True:
+        due = None
+        for t in _world.timers:
+            if due is None or t._due < due._due:
+                due = t
+        if due is None or due._due > end:
+            break
+        _world.now = due._due
+        due._fire()
+    _world.now = end
+    wdt = _world.wdt
+    if wdt is not None and _world.now - wdt._fed > wdt._timeout:
+        raise WatchdogReset("watchdog not fed for %d ms" % (_world.now - wdt._fed))
+
+
+def sim_set_pin(number, level):
+    """The outside world drives a pin (a button to GND pulls it to 0)."""
+    old = _world.levels.get(number, 1)
+    _world.levels[number] = level
+    if old != level:
+        for pin in _world.pins.get(number, ()):
+            pin._edge(level)
+
+
+def sim_attach_i2c(bus_id, address, device):
+    _world.devices[(bus_id, address)] = device
+
+
+def sim_bus_bytes(bus_id=0):
+    return _world.bus_bytes.get(bus_id, 0)
+
+
+def sim_set_adc(channel, raw):
+    _world.adc[channel] = raw
+
+
+def sim_tones():
+    return _world.tones
+
+
+class WatchdogReset(Exception):
+    pass
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __init__(self, id, mode=-1, pull=-1, value=None):
+        self.id = id
+        self._mode = mode
+        self._out = 0
+        self._handler = None
+        self._trigger = 0
+        if pull == Pin.PULL_UP and id not in _world.levels:
+            _world.levels[id] = 1
+        if value is not None:
+            self._out = 1 if value else 0
+        _world.pins.setdefault(id, []).append(self)
+
+    def init(self, mode=-1, pull=-1, value=None):
+        self._mode = mode
+        if value is not None:
+            self._out = 1 if value else 0
+
+    def value(self, v=None):
+        if v is None:
+            if self._mode == Pin.OUT:
+                return self._out
+            return _world.levels.get(self.id, 0)
+        self._out = 1 if v else 0
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self._out = 1
+
+    def off(self):
+        self._out = 0
+
+    high = on
+    low = off
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        self._handler = handler
+        self._trigger = trigger
+
+    def _edge(self, level):
+        if self._handler is None:
+            return
+        if (level and self._trigger & Pin.IRQ_RISING) or (
+            not level and self._trigger & Pin.IRQ_FALLING
+        ):
+            self._handler(self)
+
+
+class I2C:
+    def __init__(self, id=0, *, scl=None, sda=None, freq=400_000, timeout=50_000):
+        self.id = id
+        self.freq = freq
+
+    def scan(self):
+        return sorted(a for (bus, a) in _world.devices if bus == self.id)
+
+    def _device(self, addr):
+        dev = _world.devices.get((self.id, addr))
+        if dev is None:
+            raise OSError(_EIO)
+        return dev
+
+    def writeto(self, addr, buf, stop=True):
+        dev = self._device(addr)
+        # No copy: a benchmark of the firmware's allocations must not count ours.
+        n = len(buf)
+        _world.bus_bytes[self.id] = _world.bus_bytes.get(self.id, 0) + n
+        dev.i2c_write(buf)
+        return n
+
+    def writevto(self, addr, vector, stop=True):
+        data = b"".join(bytes(b) for b in vector)
+        return self.writeto(addr, data, stop)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        self._device(addr).i2c_read_into(buf)
+
+    def readfrom(self, addr, nbytes, stop=True):
+        buf = bytearray(nbytes)
+        self.readfrom_into(addr, buf, stop)
+        return bytes(buf)
+
+
+class Timer:
+    ONE_SHOT = 0
+    PERIODIC = 1
+
+    def __init__(self, id=-1, *, mode=PERIODIC, period=-1, freq=-1, callback=None):
+        self._callback = None
+        if callback is not None:
+            self.init(mode=mode, period=period, freq=freq, callback=callback)
+
+    def init(self, *, mode=PERIODIC, period=-1, freq=-1, callback=None):
+        if freq > 0:
+            period = 1000 // freq
+        self._mode = mode
+        self._period = max(1, period)
+        self._callback = callback
+        self._due = _world.now + self._period
+        if self not in _world.timers:
+            _world.timers.append(self)
+
+    def deinit(self):
+        if self in _world.timers:
+            _world.timers.remove(self)
+
+    def _fire(self):
+        if self._mode == Timer.PERIODIC:
+            self._due += self._period
+        else:
+            self.deinit()
+        if self._callback is not None:
+            self._callback(self)
+
+
+class WDT:
+    def __init__(self, id=0, timeout=5000):
+        self._timeout = timeout
+        self._fed = _world.now
+        _world.wdt = self
+
+    def feed(self):
+        self._fed = _world.now
+
+
+class ADC:
+    CORE_TEMP = 4
+
+    def __init__(self, pin):
+        # rp2 accepts a channel number 0-4 or a Pin on GP26..GP29
+        self.channel = pin - 26 if isinstance(pin, int) and pin >= 26 else pin
+        if isinstance(pin, Pin):
+            self.channel = pin.id - 26
+
+    def read_u16(self):
+        return _world.adc.get(self.channel, 0)
+
+
+class PWM:
+    def __init__(self, pin, freq=1000, duty_u16=0):
+        self._pin = pin
+        self._freq = freq
+        self._duty = duty_u16
+
+    def freq(self, value=None):
+        if value is None:
+            return self._freq
+        self._freq = value
+        _world.tones.append((_world.now, value))
+        return None
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self._duty
+        self._duty = value
+        return None
+
+    def deinit(self):
+        self._duty = 0
+
+
+def lightsleep(ms=None):
+    _world.slept += ms or 0
+    sim_advance(ms or 0)
+
+
+def idle():
+    sim_advance(1)
+
+
+def freq(hz=None):
+    return 125_000_000
+
+
+def unique_id():
+    return b"\xe6\x61\x38\x30\x87\x2a\x5f\x2c"
+
+
+def reset():
+    raise SystemExit("machine.reset()")
+
+
+def soft_reset():
+    raise SystemExit("machine.soft_reset()")

