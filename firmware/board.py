@@ -56,16 +56,13 @@ def hardware(clock=None, entropy=None, data_dir=DATA_DIR):
     and seeded bytes so that a scripted run is the same on every machine.
     """
     import machine
-
     from referee.hw.buttons import Buttons
     from referee.hw.clock import Clock
     from referee.hw.i2c_bus import I2CBus
     from referee.hw.panel import Panel
     from referee.hw.storage import Storage
 
-    i2c = machine.I2C(
-        I2C_ID, sda=machine.Pin(I2C_SDA), scl=machine.Pin(I2C_SCL), freq=I2C_FREQ
-    )
+    i2c = machine.I2C(I2C_ID, sda=machine.Pin(I2C_SDA), scl=machine.Pin(I2C_SCL), freq=I2C_FREQ)
     display = Panel(DISPLAY_WIDTH, DISPLAY_HEIGHT, I2CBus(i2c), addr=DISPLAY_ADDR)
     display.flip(DISPLAY_FLIP)
     pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in BUTTON_PINS]

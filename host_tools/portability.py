@@ -25,8 +25,21 @@ MPY_OUT = ROOT / "build" / "mpy"
 
 # On the Pico and in CPython (or faked for CPython by host_tools/fakes).
 ALLOWED = {
-    "binascii", "board", "errno", "gc", "json", "machine", "math", "micropython",
-    "os", "struct", "sys", "time", "adafruit_ssd1306", "adafruit_bus_device", "referee",
+    "binascii",
+    "board",
+    "errno",
+    "gc",
+    "json",
+    "machine",
+    "math",
+    "micropython",
+    "os",
+    "struct",
+    "sys",
+    "time",
+    "adafruit_ssd1306",
+    "adafruit_bus_device",
+    "referee",
 }
 GUARDED_ONLY = {"typing", "__future__"}
 EMITTERS = {"native", "viper", "asm_thumb"}
@@ -88,7 +101,8 @@ def compile_all(src: Path, out: Path) -> tuple[list[str], int]:
         target.parent.mkdir(parents=True, exist_ok=True)
         run = subprocess.run(
             [mpy_cross(), "-o", str(target), "-s", str(rel), str(path)],
-            capture_output=True, text=True,
+            capture_output=True,
+            text=True,
         )
         if run.returncode:
             problems.append(f"{path}: mpy-cross: {run.stderr.strip() or run.stdout.strip()}")

@@ -91,12 +91,26 @@ def machine_bytes() -> int:
 
 # -- interactive --------------------------------------------------------
 KEYS = {
-    "\x1b[A": (0, False), "\x1b[B": (1, False), "k": (0, False), "j": (1, False),
-    "\r": (2, False), "\n": (2, False), " ": (2, False),
-    "\x7f": (3, False), "\x08": (3, False), "\x1b": (3, False),
-    "\x1b[1;2A": (0, True), "\x1b[1;2B": (1, True),
-    "u": (0, False), "d": (1, False), "o": (2, False), "b": (3, False),
-    "U": (0, True), "D": (1, True), "O": (2, True), "B": (3, True),
+    "\x1b[A": (0, False),
+    "\x1b[B": (1, False),
+    "k": (0, False),
+    "j": (1, False),
+    "\r": (2, False),
+    "\n": (2, False),
+    " ": (2, False),
+    "\x7f": (3, False),
+    "\x08": (3, False),
+    "\x1b": (3, False),
+    "\x1b[1;2A": (0, True),
+    "\x1b[1;2B": (1, True),
+    "u": (0, False),
+    "d": (1, False),
+    "o": (2, False),
+    "b": (3, False),
+    "U": (0, True),
+    "D": (1, True),
+    "O": (2, True),
+    "B": (3, True),
 }
 TAP_S = 0.08
 LONG_S = 0.9
@@ -131,15 +145,13 @@ class Terminal:
         return ch
 
 
-def interactive() -> int:
+def interactive(flash: Path) -> int:
+    import board
     import machine
     from virtual_ssd1306 import VirtualSSD1306
 
-    import board
-
     if not sys.stdin.isatty():
-        raise SystemExit("make sim needs a terminal; for a headless run use ARGS=\"--script FILE\"")
-    flash = paths.ROOT / "build" / "sim-flash"
+        raise SystemExit('make sim needs a terminal; for a headless run use ARGS="--script FILE"')
     flash.mkdir(parents=True, exist_ok=True)
     os.chdir(flash)
     panel = VirtualSSD1306()
@@ -179,7 +191,8 @@ def interactive() -> int:
             button, long_press = KEYS[key]
             long_press = long_press or status["long"]
             status["long"] = False
-            status["text"] = f"{('UP', 'DOWN', 'OK', 'BACK')[button]} {'long' if long_press else 'press'}"
+            name = ("UP", "DOWN", "OK", "BACK")[button]
+            status["text"] = f"{name} {'long press' if long_press else 'press'}"
             last["image"] = None
             pin = board.BUTTON_PINS[button]
             machine.sim_set_pin(pin, 0)
@@ -203,6 +216,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--screenshot", type=Path, help="write the final screen as a PNG")
     ap.add_argument("--seed", type=int, default=1, help="entropy seed for --script runs")
     ap.add_argument("--quiet", action="store_true", help="do not print the final screen")
+    ap.add_argument(
+        "--flash",
+        type=Path,
+        default=paths.ROOT / "build" / "sim-flash",
+        help="folder that plays the Pico's flash in interactive runs",
+    )
     args = ap.parse_args(argv)
     paths.use_firmware()
     if args.script:
@@ -210,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
         return run_script(args.script.resolve(), shot, args.seed, args.quiet)
     if args.screenshot:
         ap.error("--screenshot needs --script")
-    return interactive()
+    return interactive(args.flash.resolve())
 
 
 if __name__ == "__main__":

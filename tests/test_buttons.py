@@ -8,6 +8,7 @@ REPEAT at 400 ms and every 120 ms after.
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from referee.hw import buttons as b
 
 
@@ -94,6 +95,20 @@ def test_up_repeats_while_held():
     events = drain(btns)
     assert events[0] == ("UP", "press")
     assert events[1:] == [("UP", "repeat")] * 5
+
+
+def test_repeat_speeds_up_after_eight():
+    pins, clock, btns = make()
+    pins[b.DOWN].level = 0
+    # PRESS at 30 ms; the first repeat at 430 ms, then eight gaps of 120 ms
+    # (repeats at 430 + 120k, k = 0..8, the last at 1390 ms), then every
+    # 40 ms: 1430 ... 1990. By 2000 ms: 9 slow and (1990 - 1430) // 40 + 1 = 15 fast.
+    events = []
+    for _ in range(200):
+        run(btns, clock, 10)
+        events += drain(btns)
+    assert events[0] == ("DOWN", "press")
+    assert len(events) - 1 == 9 + 15
 
 
 def test_queue_keeps_the_oldest_and_counts_the_dropped():

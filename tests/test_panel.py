@@ -6,8 +6,9 @@ bytes), then one write of 0x40 + 128 bytes per page. A whole frame is
 12 + 1 + 1024 = 1037 bytes, DESIGN.md's figure.
 """
 
-import machine
 import pytest
+
+import machine
 from referee.hw.i2c_bus import I2CBus
 from referee.hw.panel import Panel
 from virtual_ssd1306 import VirtualSSD1306

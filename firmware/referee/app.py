@@ -24,6 +24,7 @@ class App:
         self.chance = Chance(hw.entropy)
         self._stack = []
         self.dirty = True
+        self.events = 0  # button events handled since boot
         from referee.screens.menu import Menu
 
         self.push(Menu(self))
@@ -50,6 +51,7 @@ class App:
         self.buttons.poll(self.clock.ticks_ms())
         ev = self.buttons.get()
         while ev >= 0:
+            self.events += 1
             self._stack[-1].on_event(ev)
             self.dirty = True
             ev = self.buttons.get()

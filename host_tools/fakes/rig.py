@@ -38,23 +38,25 @@ class VirtualClock:
 
 
 class SeededEntropy:
-    """Deterministic stand-in for os.urandom (xorshift32; not for secrets)."""
+    """Deterministic stand-in for os.urandom: a 16-bit xorshift whose every
+    intermediate value stays a MicroPython small int, so one call allocates
+    just its result, as os.urandom does on the Pico. Not for secrets."""
 
     def __init__(self, seed):
-        self.state = (seed * 2654435761 + 1) & 0xFFFFFFFF or 1
+        self.state = (seed * 40503 + 1) & 0xFFFF or 1
         self.used = 0
 
     def __call__(self, n):
         out = bytearray(n)
         s = self.state
         for i in range(n):
-            s ^= (s << 13) & 0xFFFFFFFF
-            s ^= s >> 17
-            s ^= (s << 5) & 0xFFFFFFFF
-            out[i] = s >> 24
+            s ^= (s << 7) & 0xFFFF
+            s ^= s >> 9
+            s ^= (s << 8) & 0xFFFF
+            out[i] = s >> 8
         self.state = s
         self.used += n
-        return bytes(out)
+        return out
 
 
 class Rig:
@@ -67,14 +69,21 @@ class Rig:
         self.hw = board.hardware(clock=self.clock, entropy=self.entropy, data_dir=data_dir)
         self.app = App(self.hw)
         self.frames = []
+        self.snaps = {}  # name -> glass pixels, taken by "snap NAME" in a script
+        self.event_bytes = []  # I2C bytes sent per button event, one entry a loop step
         self.steps = 0
         self.step()
 
     def step(self):
         """One turn of the firmware's main loop, then its sleep."""
         before = self.panel.data_writes
+        bus = machine.sim_bus_bytes(board.I2C_ID)
+        events = self.app.events
         self.app.step()
         self.steps += 1
+        if self.app.events != events:
+            sent = machine.sim_bus_bytes(board.I2C_ID) - bus
+            self.event_bytes.append(sent // (self.app.events - events))
         if self.panel.data_writes != before:
             self.frames.append(binascii.crc32(self.panel.pixels()))
         self.clock.sleep_ms(POLL_MS)
@@ -99,12 +108,12 @@ class Rig:
     def play(self, script):
         """Run a button script, one command a line:
 
-            ok | up | down | back        a short press
-            ok long                      held past the long-press time
-            down hold 1500               held 1500 ms (UP/DOWN repeat)
-            up x3                        three short presses
-            wait 500                     nothing pressed for 500 ms
-            # comment
+        ok | up | down | back        a short press
+        ok long                      held past the long-press time
+        down hold 1500               held 1500 ms (UP/DOWN repeat)
+        up x3                        three short presses
+        wait 500                     nothing pressed for 500 ms
+        # comment
         """
         for number, raw in enumerate(script.split("\n"), 1):
             words = raw.split("#")[0].split()
@@ -113,11 +122,14 @@ class Rig:
             try:
                 self._command(words)
             except (KeyError, ValueError, IndexError):
-                raise ValueError("script line %d: cannot read %r" % (number, raw))
+                raise ValueError("script line %d: cannot read %r" % (number, raw)) from None
 
     def _command(self, words):
         if words[0] == "wait":
             self.run_ms(int(words[1]))
+            return
+        if words[0] == "snap":
+            self.snaps[words[1]] = bytes(self.panel.pixels())
             return
         button = _BUTTONS[words[0]]
         times = 1
@@ -137,6 +149,23 @@ class Rig:
     def text_frame(self):
         """The glass as 32 lines of half blocks (two pixel rows a line)."""
         return render_half_blocks(self.panel.pixels())
+
+
+def run_scenarios(scripts, seed=1):
+    """Play each named script on a fresh rig with its own flash folder.
+    Returns {name: {"frames": [crc...], "snaps": {snap: crc}, "bus": bytes}},
+    the record both lanes must agree on."""
+    out = {}
+    for name in sorted(scripts):
+        rig = Rig(seed=seed, data_dir="flash-" + name)
+        rig.play(scripts[name])
+        out[name] = {
+            "frames": rig.frames,
+            "snaps": {k: binascii.crc32(v) for k, v in rig.snaps.items()},
+            "bus": machine.sim_bus_bytes(board.I2C_ID),
+            "event_bytes": rig.event_bytes,
+        }
+    return out
 
 
 def render_half_blocks(image):

@@ -12,9 +12,24 @@ at start, frame buffer pixel (x, y) lights glass pixel (x, y).
 """
 
 _ARGS = {
-    0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1,
-    0x8D: 1, 0xA3: 2, 0xA8: 1, 0xAD: 1, 0xD3: 1, 0xD5: 1, 0xD6: 1, 0xD9: 1,
-    0xDA: 1, 0xDB: 1,
+    0x20: 1,
+    0x21: 2,
+    0x22: 2,
+    0x26: 6,
+    0x27: 6,
+    0x29: 5,
+    0x2A: 5,
+    0x81: 1,
+    0x8D: 1,
+    0xA3: 2,
+    0xA8: 1,
+    0xAD: 1,
+    0xD3: 1,
+    0xD5: 1,
+    0xD6: 1,
+    0xD9: 1,
+    0xDA: 1,
+    0xDB: 1,
 }
 
 HORIZONTAL = 0
@@ -178,7 +193,7 @@ class VirtualSSD1306:
             out = bytearray(1024)
             ram = self.ram
             for y in range(64):
-                row = (y if self.com_reversed else 63 - y)
+                row = y if self.com_reversed else 63 - y
                 row = (row + self.start_line + self.offset) & 63
                 src_page = (row >> 3) * 128
                 src_bit = row & 7

@@ -5,7 +5,8 @@ events; ``get()`` takes the oldest one, or -1. An event is one small int,
 ``kind << 2 | button``, so the queue is a fixed bytearray and polling
 allocates nothing.
 
-UP and DOWN act the moment they go down and repeat while held (for counting).
+UP and DOWN act the moment they go down and repeat while held (for counting),
+faster after the first few repeats so a long run of numbers is quick.
 OK and BACK wait for release: a short hold is a PRESS, holding past LONG_MS
 is a LONG (sent once, while still held). ``held(button)`` tells whether a
 button is down now, which is how the peek screens know to blank.
@@ -28,6 +29,8 @@ DEBOUNCE_MS = const(20)
 LONG_MS = const(700)
 REPEAT_DELAY_MS = const(400)
 REPEAT_MS = const(120)
+FAST_AFTER = const(8)  # repeats at REPEAT_MS before switching to FAST_REPEAT_MS
+FAST_REPEAT_MS = const(40)
 
 _REPEATS = const(0b0011)  # UP and DOWN
 _QUEUE = const(16)
@@ -54,7 +57,7 @@ class Buttons:
         n = len(pins)
         self._raw = bytearray(n)  # last sample, 1 = pressed
         self._down = bytearray(n)  # debounced state
-        self._fired = bytearray(n)  # a LONG was sent for this hold
+        self._fired = bytearray(n)  # a LONG was sent, or how many repeats were
         self._changed = [clock_start] * n  # when the raw sample last changed
         self._due = [clock_start] * n  # next repeat, or the long-press moment
         self._queue = bytearray(_QUEUE)
@@ -117,7 +120,11 @@ class Buttons:
     def _hold(self, b, now):
         if (_REPEATS >> b) & 1:
             self._put(event(REPEAT, b))
-            self._due[b] = (now + REPEAT_MS) & _TICKS_MASK
+            count = self._fired[b]
+            if count < FAST_AFTER:
+                self._fired[b] = count + 1
+            wait = REPEAT_MS if count < FAST_AFTER else FAST_REPEAT_MS
+            self._due[b] = (now + wait) & _TICKS_MASK
         elif not self._fired[b]:
             self._fired[b] = 1
             self._put(event(LONG, b))

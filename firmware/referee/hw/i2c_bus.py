@@ -10,6 +10,8 @@ so the common case (a 2-byte command, a whole frame) allocates nothing.
 class I2CBus:
     def __init__(self, i2c):
         self._i2c = i2c
+        self._buffer = None  # the last buffer sliced, and a view of it, reused
+        self._view = None
 
     def try_lock(self):
         # One task owns the bus on this device; the lock is only a protocol.
@@ -19,24 +21,26 @@ class I2CBus:
         pass
 
     def writeto(self, address, buffer, *, start=0, end=None):
-        self._i2c.writeto(address, _window(buffer, start, end))
+        self._i2c.writeto(address, self._window(buffer, start, end))
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):
-        self._i2c.readfrom_into(address, _window(buffer, start, end))
+        self._i2c.readfrom_into(address, self._window(buffer, start, end))
 
     def writeto_then_readfrom(
-        self, address, out_buffer, in_buffer, *, out_start=0, out_end=None,
-        in_start=0, in_end=None
+        self, address, out_buffer, in_buffer, *, out_start=0, out_end=None, in_start=0, in_end=None
     ):
         # A repeated start (no stop) between the write and the read.
-        self._i2c.writeto(address, _window(out_buffer, out_start, out_end), False)
-        self._i2c.readfrom_into(address, _window(in_buffer, in_start, in_end))
+        self._i2c.writeto(address, self._window(out_buffer, out_start, out_end), False)
+        self._i2c.readfrom_into(address, self._window(in_buffer, in_start, in_end))
 
-
-def _window(buffer, start, end):
-    size = len(buffer)
-    if end is None:
-        end = size
-    if start == 0 and end == size:
-        return buffer
-    return memoryview(buffer)[start:end]
+    def _window(self, buffer, start, end):
+        size = len(buffer)
+        if end is None:
+            end = size
+        if start == 0 and end == size:
+            return buffer
+        # The panel slices the same frame buffer every time: keep its view.
+        if buffer is not self._buffer:
+            self._buffer = buffer
+            self._view = memoryview(buffer)
+        return self._view[start:end]

@@ -22,12 +22,8 @@ class Panel(SSD1306_I2C):
         frame = memoryview(self.buffer)
         sent = memoryview(self._sent)
         # Views made once: comparing and copying them allocates nothing later.
-        self._frame_pages = [
-            frame[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)
-        ]
-        self._sent_pages = [
-            sent[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)
-        ]
+        self._frame_pages = [frame[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)]
+        self._sent_pages = [sent[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)]
 
     def flip(self, upside_down):
         """Turn the picture 180 degrees, e.g. to face across the table."""
@@ -60,8 +56,12 @@ class Panel(SSD1306_I2C):
 
     def _send(self, first, last):
         width = self.width
-        for cmd in (_SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, first, last):
-            self.write_cmd(cmd)
+        self.write_cmd(_SET_COL_ADDR)
+        self.write_cmd(0)
+        self.write_cmd(width - 1)
+        self.write_cmd(_SET_PAGE_ADDR)
+        self.write_cmd(first)
+        self.write_cmd(last)
         buf = self.buffer
         # The data must follow a 0x40 control byte in the same transaction:
         # borrow the byte just before the first page, then put it back.

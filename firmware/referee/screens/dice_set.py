@@ -57,4 +57,4 @@ class DiceSet:
                 start = x + (len(count) + 1) * BIG_CELL
                 c.fill_rect(start, 42, len(str(self.sides)) * BIG_CELL - 2, 2)
         c.centre("how many?" if self.field == 0 else "how many sides?", 6)
-        c.centre("OK:next  BACK:undo" if self.field == 0 else "OK:done  BACK:back", 7)
+        c.centre("OK:next  BACK:cancel" if self.field == 0 else "OK:done  BACK:back", 7)

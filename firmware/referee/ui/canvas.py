@@ -16,9 +16,7 @@ ROWS = const(8)
 BIG_CELL = const(18)  # big digit 16 wide + 2 blank columns
 
 # A nibble with each bit doubled: how one glyph row becomes two at scale 2.
-_SPREAD = bytes(
-    sum(3 << (2 * i) for i in range(4) if n >> i & 1) for n in range(16)
-)
+_SPREAD = bytes(sum(3 << (2 * i) for i in range(4) if n >> i & 1) for n in range(16))
 
 # Pip centres of a d6 face in quarters of its size, faces 1..6.
 _PIPS = (
@@ -123,8 +121,11 @@ class Canvas:
         d = self.display
         d.fill_rect(x, y, size, size, 0)
         d.rect(x, y, size, size, 1)
-        for cx, cy in ((x, y), (x + size - 1, y), (x, y + size - 1), (x + size - 1, y + size - 1)):
-            d.pixel(cx, cy, 0)
+        far = size - 1
+        d.pixel(x, y, 0)  # rounded corners
+        d.pixel(x + far, y, 0)
+        d.pixel(x, y + far, 0)
+        d.pixel(x + far, y + far, 0)
         pip = size // 6
         for qx, qy in _PIPS[value]:
             px = x + (size * qx) // 4 - pip // 2

@@ -1,0 +1,55 @@
+# Robot Referee: every entry point sets up what it needs on a fresh machine.
+#   make sim    the referee in the desktop simulator (ARGS="--script F --screenshot P")
+#   make test   static lane, CPython lane, MicroPython VM lane
+#   make bench  heap, allocations, .mpy size, bus bytes; checked against DESIGN.md budgets
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+READY := $(VENV)/.ready
+NODE_READY := node_modules/.ready
+ARGS ?=
+
+.PHONY: setup sim test static pytest bench fonts screenshots clean
+
+setup: $(READY) $(NODE_READY)
+
+$(READY): requirements.txt requirements-device.txt requirements-stubs.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	rm -rf build/lib build/stubs
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --target build/lib -r requirements-device.txt
+	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --target build/stubs -r requirements-stubs.txt
+	touch $@
+
+$(NODE_READY): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+sim: setup
+	$(PY) -m host_tools.sim $(ARGS)
+
+static: setup
+	$(BIN)/ruff check firmware host_tools tests
+	$(BIN)/ruff format --check firmware host_tools tests
+	$(BIN)/mypy
+	$(PY) -m host_tools.portability
+	$(PY) -m host_tools.fontgen --check
+
+pytest: setup
+	$(BIN)/pytest
+
+test: static pytest
+
+bench: setup
+	$(PY) -m host_tools.bench
+
+fonts: setup
+	$(PY) -m host_tools.fontgen
+
+clean:
+	rm -rf build $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache
+
+screenshots: setup
+	$(PY) -m host_tools.screenshots

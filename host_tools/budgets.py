@@ -1,0 +1,10 @@
+"""DESIGN.md's budgets, as numbers the benchmarks are held to."""
+
+KB = 1024
+
+HEAP_KEPT_WITH_GAME = 48 * KB  # heap kept after boot with the menu and one game loaded
+ALLOC_PER_EVENT = 512  # bytes allocated per button event, steady state
+ALLOC_IDLE = 0  # none in the idle loop
+FIRMWARE_MPY = 64 * KB  # all firmware as .mpy
+BUS_PER_EVENT = 1037  # at most one full frame on the I2C bus per button event
+BOOT_CPYTHON_S = 1.0  # fake-hardware boot to the menu on CPython

@@ -1,0 +1,103 @@
+"""Fair draws from raw entropy bytes.
+
+Uniformity is proved by enumeration: feed every possible entropy value once
+and count the outcomes the draw accepts. Goodness of fit uses Pearson's
+chi-square with critical values at p = 0.001 from standard tables
+(df 1: 10.828, df 5: 20.515, df 19: 43.820).
+"""
+
+import random
+
+import pytest
+from referee.core.chance import Chance
+
+CHI2_001 = {1: 10.828, 5: 20.515, 19: 43.820}
+
+
+class Feed:
+    """Entropy that hands out the given bytes in order, and counts what was asked."""
+
+    def __init__(self, data):
+        self.data = bytes(data)
+        self.pos = 0
+
+    def __call__(self, n):
+        out = self.data[self.pos : self.pos + n]
+        if len(out) < n:
+            raise EOFError
+        self.pos += n
+        return out
+
+
+def accepted_outcomes(n, width):
+    """Every width-byte entropy value fed once: {outcome: how many values give it}."""
+    counts = {}
+    for value in range(256**width):
+        feed = Feed(value.to_bytes(width, "big"))
+        try:
+            outcome = Chance(feed).below(n)
+        except EOFError:
+            continue  # rejected: the draw asked for more bytes
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return counts
+
+
+@pytest.mark.parametrize("n", range(1, 257))
+def test_one_byte_draws_are_exactly_uniform(n):
+    counts = accepted_outcomes(n, 1 if n > 1 else 0)
+    assert sorted(counts) == list(range(n))
+    assert len(set(counts.values())) == 1  # every outcome equally often
+
+
+@pytest.mark.parametrize("n", [257, 1000, 6**5, 65536])
+def test_two_byte_draws_are_exactly_uniform(n):
+    counts = accepted_outcomes(n, 2)
+    assert sorted(counts) == list(range(n))
+    assert len(set(counts.values())) == 1
+
+
+def test_rejection_not_modulo():
+    # d6 takes 3 bits: 0b110 and 0b111 must be thrown away, not folded onto 0 and 1.
+    assert Chance(Feed([6, 7, 3])).below(6) == 3
+    with pytest.raises(EOFError):
+        Chance(Feed([0xFE])).below(6)
+
+
+def test_out_of_range_is_refused():
+    for n in (0, -3, (1 << 24) + 1):
+        with pytest.raises(ValueError):
+            Chance(Feed([])).below(n)
+
+
+def chi_square(counts, expected):
+    return sum((c - e) ** 2 / e for c, e in zip(counts, expected, strict=True))
+
+
+def test_coin_and_d6_fit_over_100000_draws():
+    rng = random.Random(20261122)
+    chance = Chance(rng.randbytes)
+    n = 100_000
+    coins = [0, 0]
+    dice = [0] * 6
+    for _ in range(n):
+        coins[chance.coin()] += 1
+        dice[chance.roll(6) - 1] += 1
+    assert chi_square(coins, [n / 2] * 2) < CHI2_001[1]
+    assert chi_square(dice, [n / 6] * 6) < CHI2_001[5]
+
+
+def test_d20_fits():
+    chance = Chance(random.Random(7).randbytes)
+    n = 100_000
+    counts = [0] * 20
+    for _ in range(n):
+        counts[chance.roll(20) - 1] += 1
+    assert chi_square(counts, [n / 20] * 20) < CHI2_001[19]
+
+
+def test_a_biased_draw_would_fail_this_check():
+    # The same test applied to modulo on one byte (256 % 6 = 4 favours 1..4)
+    # with exact counts: 43 each for faces 1-4, 42 for 5-6, per 256 values.
+    counts = [43 * 1000, 43 * 1000, 43 * 1000, 43 * 1000, 42 * 1000, 42 * 1000]
+    n = sum(counts)
+    assert chi_square(counts, [n / 6] * 6) > CHI2_001[5]

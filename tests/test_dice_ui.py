@@ -1,0 +1,105 @@
+"""Dice & coins driven through the buttons, checked on the glass and in state."""
+
+from rig import Rig
+
+from tests.test_chance import CHI2_001, chi_square
+
+
+def dice_screen(rig):
+    from referee.screens.dice import Dice
+
+    screen = rig.app.screen
+    assert isinstance(screen, Dice)
+    return screen
+
+
+def test_boot_lands_on_the_menu_with_dice_first(rig):
+    from referee.screens.menu import Menu
+
+    assert isinstance(rig.app.screen, Menu)
+    rig.play("ok")
+    assert dice_screen(rig).choice == (0, 2)  # a coin until told otherwise
+
+
+def test_10000_d6_rolled_through_the_ui_are_fair(rig):
+    rig.play("ok\ndown")  # Dice & coins, then COIN -> 1d6
+    screen = dice_screen(rig)
+    counts = [0] * 6
+    for _ in range(10_000):
+        rig.press(2)  # OK
+        counts[screen.values[0] - 1] += 1
+    assert screen.throws == 10_000
+    assert chi_square(counts, [10_000 / 6] * 6) < CHI2_001[5]
+
+
+def test_coin_flips_through_the_ui_are_fair(rig):
+    rig.play("ok")
+    screen = dice_screen(rig)
+    heads = 0
+    for _ in range(4000):
+        rig.press(2)
+        heads += screen.values[0]
+    assert chi_square([heads, 4000 - heads], [2000, 2000]) < CHI2_001[1]
+
+
+def test_each_throw_changes_the_glass(rig):
+    rig.play("ok\ndown x2")  # 2d6
+    before = len(rig.frames)
+    rig.play("ok x5")
+    assert len(rig.frames) == before + 5  # the counter changes even if the dice repeat
+
+
+def test_choice_survives_a_reset(flash):
+    rig = Rig(seed=1)
+    rig.play("ok\ndown x3")  # 3d6
+    assert dice_screen(rig).choice == (3, 6)
+    again = Rig(seed=2)  # power cycle: same flash, fresh RAM
+    again.play("ok")
+    assert dice_screen(again).choice == (3, 6)
+
+
+def test_editor_sets_any_dice_from_d2_to_d100(rig):
+    rig.play("ok\nok long")  # open the editor on the coin: starts at 1d6
+    rig.play("up x2\nok")  # 3 dice, then to the sides
+    rig.play("up hold 6000")  # 6 -> runs up by repeat and stops at 100
+    rig.play("ok")
+    screen = dice_screen(rig)
+    assert screen.choice == (3, 100)
+    rig.play("ok")
+    assert len(screen.values) == 3 and all(1 <= v <= 100 for v in screen.values)
+
+
+def test_editor_clamps_and_back_cancels(rig):
+    rig.play("ok\nok long\ndown x5\nok")  # below one die is the coin
+    assert dice_screen(rig).choice == (0, 2)
+    rig.play("ok long\nup\nok\ndown hold 3000\nback\nback")  # sides to 2, then cancel
+    assert dice_screen(rig).choice == (0, 2)
+
+
+def test_damaged_settings_fall_back_to_the_coin(flash):
+    import os
+
+    os.mkdir("data")
+    with open("data/dice", "wb") as f:
+        f.write(b"\xff\x00 nonsense")
+    rig = Rig(seed=1)
+    rig.play("ok")
+    assert dice_screen(rig).choice == (0, 2)
+
+
+def test_games_not_yet_built_say_so_and_back_returns(rig):
+    from referee.screens.menu import Menu
+    from referee.screens.notice import Notice
+
+    rig.play("down\nok")
+    assert isinstance(rig.app.screen, Notice)
+    assert rig.app.screen.title == "Evil Robots"
+    rig.play("back")
+    assert isinstance(rig.app.screen, Menu)
+
+
+def test_back_from_dice_returns_to_the_menu(rig):
+    from referee.screens.menu import Menu
+
+    rig.play("ok\nback")
+    assert isinstance(rig.app.screen, Menu)

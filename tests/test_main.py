@@ -1,0 +1,107 @@
+"""firmware/main.py, unmodified, boots against the fakes; the interactive
+simulator shows it in a terminal and takes keys."""
+
+import os
+import pty
+import runpy
+import select
+import subprocess
+import sys
+import time
+
+import machine
+import pytest
+from conftest import GOLDEN, ROOT
+from rig import render_half_blocks
+from test_golden import from_pbm
+from virtual_ssd1306 import VirtualSSD1306
+
+from host_tools import paths
+
+
+class PowerOff(Exception):
+    pass
+
+
+def test_main_boots_to_the_menu_on_fake_hardware(flash, monkeypatch):
+    from referee.hw.clock import Clock
+
+    machine.sim_reset()
+    panel = VirtualSSD1306()
+    machine.sim_attach_i2c(0, 0x3C, panel)
+    loops = []
+
+    def sleep_ms(self, ms):
+        loops.append(ms)
+        if len(loops) == 5:
+            raise PowerOff
+
+    monkeypatch.setattr(Clock, "sleep_ms", sleep_ms)
+    with pytest.raises(PowerOff):
+        runpy.run_path(str(paths.FIRMWARE / "main.py"), run_name="__main__")
+    assert loops == [10] * 5  # the loop polls every 10 ms
+    assert bytes(panel.pixels()) == from_pbm((GOLDEN / "boot-menu.pbm").read_text())
+
+
+def read_until(fd, lines, timeout=15.0):
+    """Read the terminal until every line of a frame has been drawn."""
+    out = b""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        text = out.decode(errors="ignore")
+        if all(line in text for line in lines):
+            return text
+        if select.select([fd], [], [], 0.1)[0]:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+    return out.decode(errors="ignore")
+
+
+def test_interactive_simulator_in_a_terminal(tmp_path):
+    menu = render_half_blocks(from_pbm((GOLDEN / "boot-menu.pbm").read_text()))
+    dice = render_half_blocks(from_pbm((GOLDEN / "dice_2d6-coin_ready.pbm").read_text()))
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the simulator as `make sim` starts it
+        os.chdir(ROOT)
+        flash = str(tmp_path / "flash")
+        os.execv(sys.executable, [sys.executable, "-m", "host_tools.sim", "--flash", flash])
+    try:
+        first = read_until(fd, menu.split("\n"))
+        assert all(line in first for line in menu.split("\n")), "menu not drawn"
+        os.write(fd, b"\r")  # Enter = OK
+        second = read_until(fd, dice.split("\n"))
+        assert all(line in second for line in dice.split("\n")), "dice screen not drawn"
+        os.write(fd, b"q")
+        _, status = os.waitpid(pid, 0)
+        assert os.WEXITSTATUS(status) == 0
+    finally:
+        try:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)
+
+
+def test_headless_script_writes_a_png(tmp_path):
+    shot = tmp_path / "dice.png"
+    proc = subprocess.run(
+        [
+            sys.executable, "-m", "host_tools.sim", "--script",
+            str(ROOT / "tests" / "scenarios" / "dice_2d6.txt"), "--screenshot", str(shot),
+        ],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert proc.returncode == 0, proc.stderr
+    from PIL import Image
+
+    img = Image.open(shot)
+    assert img.size == (128 * 4 + 32, 64 * 4 + 32)
+    lit = sum(1 for x in range(img.width) for y in range(img.height) if img.getpixel((x, y))[2] > 150)
+    assert lit > 1000  # the picture has the dice on it, not a dark panel
+    assert "bytes on the I2C bus" in proc.stdout
