@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
-from pathlib import Path
 
 from host_tools import paths
 

@@ -9,6 +9,7 @@ chi-square with critical values at p = 0.001 from standard tables
 import random
 
 import pytest
+
 from referee.core.chance import Chance
 
 CHI2_001 = {1: 10.828, 5: 20.515, 19: 43.820}

@@ -1,7 +1,6 @@
 """Dice & coins driven through the buttons, checked on the glass and in state."""
 
 from rig import Rig
-
 from tests.test_chance import CHI2_001, chi_square
 
 

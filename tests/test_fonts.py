@@ -78,12 +78,7 @@ def test_die_faces_have_the_right_number_of_pips(rig):
         draw(rig, lambda c: c.die(0, 0, 30, value))
         img = rig.panel.pixels()
         # pips are 5x5 squares inside the border; count their top-left corners
-        inside = {
-            (x, y)
-            for y in range(2, 28)
-            for x in range(2, 28)
-            if rig.panel.pixel(x, y, img)
-        }
+        inside = {(x, y) for y in range(2, 28) for x in range(2, 28) if rig.panel.pixel(x, y, img)}
         return sum(1 for (x, y) in inside if (x - 1, y) not in inside and (x, y - 1) not in inside)
 
     assert [pips(v) for v in range(1, 7)] == [1, 2, 3, 4, 5, 6]

@@ -10,6 +10,7 @@ import os
 
 import pytest
 from conftest import GOLDEN, SCENARIOS
+
 from rig import Rig
 
 SCRIPTS = sorted(p.stem for p in SCENARIOS.glob("*.txt"))
@@ -45,7 +46,9 @@ def test_scenario_matches_golden_images(flash, name):
         if update:
             path.write_text(to_pbm(image))
             continue
-        assert path.exists(), f"no golden {path.name}: run UPDATE_GOLDEN=1 make pytest and look at it"
+        assert path.exists(), (
+            f"no golden {path.name}: run UPDATE_GOLDEN=1 make pytest and look at it"
+        )
         assert from_pbm(path.read_text()) == image, f"{path.name} differs"
 
 

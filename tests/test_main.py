@@ -9,14 +9,14 @@ import subprocess
 import sys
 import time
 
-import machine
 import pytest
 from conftest import GOLDEN, ROOT
-from rig import render_half_blocks
 from test_golden import from_pbm
-from virtual_ssd1306 import VirtualSSD1306
 
+import machine
 from host_tools import paths
+from rig import render_half_blocks
+from virtual_ssd1306 import VirtualSSD1306
 
 
 class PowerOff(Exception):
@@ -92,16 +92,26 @@ def test_headless_script_writes_a_png(tmp_path):
     shot = tmp_path / "dice.png"
     proc = subprocess.run(
         [
-            sys.executable, "-m", "host_tools.sim", "--script",
-            str(ROOT / "tests" / "scenarios" / "dice_2d6.txt"), "--screenshot", str(shot),
+            sys.executable,
+            "-m",
+            "host_tools.sim",
+            "--script",
+            str(ROOT / "tests" / "scenarios" / "dice_2d6.txt"),
+            "--screenshot",
+            str(shot),
         ],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert proc.returncode == 0, proc.stderr
     from PIL import Image
 
     img = Image.open(shot)
     assert img.size == (128 * 4 + 32, 64 * 4 + 32)
-    lit = sum(1 for x in range(img.width) for y in range(img.height) if img.getpixel((x, y))[2] > 150)
+    lit = sum(
+        1 for x in range(img.width) for y in range(img.height) if img.getpixel((x, y))[2] > 150
+    )
     assert lit > 1000  # the picture has the dice on it, not a dark panel
     assert "bytes on the I2C bus" in proc.stdout

@@ -3,9 +3,9 @@ fakes and the same scenario scripts in the real MicroPython VM under Node.
 Every frame the panel received must equal the CPython lane's, bit for bit."""
 
 import pytest
-import rig
 from conftest import SCENARIOS
 
+import rig
 from host_tools.mpvm import lane
 
 

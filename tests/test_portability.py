@@ -76,7 +76,7 @@ def test_every_firmware_module_imports_in_the_vm():
 
     lane.build_mpy()
     names = list(firmware_modules())
-    out = lane.run(["for n in %r:\n    __import__(n)\nprint('IMPORTED', len(%r))" % (names, names)])
+    out = lane.run([f"for n in {names!r}:\n    __import__(n)\nprint('IMPORTED', {len(names)})"])
     assert f"IMPORTED {len(names)}" in out
 
 

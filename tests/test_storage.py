@@ -3,6 +3,7 @@
 import os
 
 import pytest
+
 from referee.hw.storage import Storage
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 from host_tools import paths, portability
 
@@ -39,9 +38,7 @@ def run(calls: list[str], heap_kb: int = 512, mpy: bool = True, timeout: int = 6
         cmd += ["--lib", str(lib)]
     for code in calls:
         cmd += ["--code", code]
-    proc = subprocess.run(
-        cmd, capture_output=True, text=True, cwd=paths.ROOT, timeout=timeout
-    )
+    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=paths.ROOT, timeout=timeout)
     if proc.returncode:
         raise VMError(f"MicroPython VM failed:\n{proc.stderr}\n{proc.stdout[-2000:]}")
     return proc.stdout
@@ -50,8 +47,7 @@ def run(calls: list[str], heap_kb: int = 512, mpy: bool = True, timeout: int = 6
 def scenarios(scripts: dict[str, str], seed: int = 1) -> dict:
     """The scenario record (see rig.run_scenarios) from inside the VM."""
     code = (
-        "import json, rig\n"
-        f"print('RESULT' + json.dumps(rig.run_scenarios({scripts!r}, {seed})))\n"
+        f"import json, rig\nprint('RESULT' + json.dumps(rig.run_scenarios({scripts!r}, {seed})))\n"
     )
     out = run([code])
     for line in out.splitlines():

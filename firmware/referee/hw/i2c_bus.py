@@ -40,7 +40,8 @@ class I2CBus:
         if start == 0 and end == size:
             return buffer
         # The panel slices the same frame buffer every time: keep its view.
-        if buffer is not self._buffer:
+        view = self._view
+        if buffer is not self._buffer or view is None:
             self._buffer = buffer
-            self._view = memoryview(buffer)
-        return self._view[start:end]
+            view = self._view = memoryview(buffer)
+        return view[start:end]
