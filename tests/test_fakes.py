@@ -1,0 +1,77 @@
+"""The machine fake behaves like MicroPython's machine where firmware will lean on it."""
+
+import pytest
+
+import machine
+
+
+@pytest.fixture(autouse=True)
+def world():
+    machine.sim_reset()
+
+
+def test_pin_pull_up_reads_high_until_pressed_and_fires_irqs():
+    pin = machine.Pin(12, machine.Pin.IN, machine.Pin.PULL_UP)
+    seen = []
+    pin.irq(lambda p: seen.append(p.value()), machine.Pin.IRQ_FALLING)
+    assert pin.value() == 1
+    machine.sim_set_pin(12, 0)
+    machine.sim_set_pin(12, 0)  # no edge, no second call
+    machine.sim_set_pin(12, 1)  # rising edge: not asked for
+    assert seen == [0]
+
+
+def test_output_pin_keeps_its_own_level():
+    pin = machine.Pin(25, machine.Pin.OUT, value=1)
+    assert pin.value() == 1
+    pin.off()
+    assert pin() == 0
+
+
+def test_periodic_and_one_shot_timers_fire_on_virtual_time():
+    ticks = []
+    machine.Timer(period=100, callback=lambda t: ticks.append(machine.sim_now()))
+    once = []
+    machine.Timer(mode=machine.Timer.ONE_SHOT, period=250, callback=lambda t: once.append(1))
+    machine.sim_advance(1000)
+    assert ticks == [100 * k for k in range(1, 11)]
+    assert once == [1]
+
+
+def test_watchdog_resets_when_not_fed():
+    wdt = machine.WDT(timeout=500)
+    machine.sim_advance(400)
+    wdt.feed()
+    machine.sim_advance(400)
+    with pytest.raises(machine.WatchdogReset):
+        machine.sim_advance(200)
+
+
+def test_adc_reads_what_the_world_sets_and_lightsleep_passes_time():
+    machine.sim_set_adc(3, 29789)
+    assert machine.ADC(29).read_u16() == 29789
+    assert machine.ADC(machine.Pin(29)).read_u16() == 29789
+    machine.lightsleep(250)
+    assert machine.sim_now() == 250
+
+
+def test_i2c_scan_and_missing_device():
+    class Dev:
+        def i2c_write(self, buf):
+            self.last = bytes(buf)
+
+    dev = Dev()
+    machine.sim_attach_i2c(0, 0x3C, dev)
+    bus = machine.I2C(0)
+    assert bus.scan() == [0x3C]
+    assert bus.writeto(0x3C, b"\x80\xaf") == 2 and dev.last == b"\x80\xaf"
+    assert machine.sim_bus_bytes(0) == 2
+    with pytest.raises(OSError):
+        bus.writeto(0x3D, b"\x00")
+
+
+def test_pwm_records_tones():
+    pwm = machine.PWM(machine.Pin(15))
+    pwm.freq(440)
+    pwm.duty_u16(32768)
+    assert machine.sim_tones() == [(0, 440)] and pwm.duty_u16() == 32768
