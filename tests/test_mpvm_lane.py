@@ -49,6 +49,22 @@ def test_draws_are_exactly_uniform_in_the_vm(built):
     assert "BAD []" in out
 
 
+def test_portable_tests_pass_in_the_vm_too(built):
+    """tests/portable runs under pytest here and, unchanged, in the VM."""
+    import importlib
+
+    from conftest import ROOT
+
+    results = lane.portable_tests()
+    expected = set()
+    for path in (ROOT / "tests" / "portable").glob("test_*.py"):
+        module = importlib.import_module(f"portable.{path.stem}")
+        expected |= {f"{path.stem}.{n}" for n in dir(module) if n.startswith("test_")}
+    assert set(results) == expected
+    failures = {k: v for k, v in results.items() if v != "PASS"}
+    assert failures == {}
+
+
 def test_the_vm_reports_python_errors():
     with pytest.raises(lane.VMError, match="ZeroDivisionError"):
         lane.run(["1/0"], mpy=False)

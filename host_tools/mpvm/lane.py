@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 from host_tools import paths, portability
 
@@ -30,9 +31,39 @@ def build_mpy() -> int:
     return total
 
 
-def run(calls: list[str], heap_kb: int = 512, mpy: bool = True, timeout: int = 600) -> str:
+PORTABLE = paths.ROOT / "tests" / "portable"
+
+# Runs each test_* function of the portable test modules in a fresh folder.
+_PORTABLE_RUNNER = """
+import os, sys
+results = []
+for modname in MODULES:
+    mod = __import__("portable." + modname, None, None, ["x"])
+    for name in sorted(dir(mod)):
+        if not name.startswith("test_"):
+            continue
+        folder = "/flash-" + modname + "-" + name
+        os.mkdir(folder)
+        os.chdir(folder)
+        try:
+            getattr(mod, name)()
+            print("PASS", modname, name)
+        except Exception as e:
+            print("FAIL", modname, name, type(e).__name__, e)
+        os.chdir("/")
+"""
+
+
+def run(
+    calls: list[str],
+    heap_kb: int = 512,
+    mpy: bool = True,
+    timeout: int = 600,
+    extra_libs: tuple = (),
+) -> str:
     """Each call is a separate runPython; returns what the VM printed."""
     libs = [paths.FAKES] + ([MPY_FIRMWARE, MPY_LIB] if mpy else [paths.FIRMWARE, paths.DEVICE_LIB])
+    libs += list(extra_libs)
     cmd = ["node", str(RUNNER), "--heap", str(heap_kb)]
     for lib in libs:
         cmd += ["--lib", str(lib)]
@@ -42,6 +73,22 @@ def run(calls: list[str], heap_kb: int = 512, mpy: bool = True, timeout: int = 6
     if proc.returncode:
         raise VMError(f"MicroPython VM failed:\n{proc.stderr}\n{proc.stdout[-2000:]}")
     return proc.stdout
+
+
+def portable_tests() -> dict[str, str]:
+    """Run tests/portable in the VM: {"module.test_name": "PASS" or the failure}."""
+    import tempfile
+
+    modules = sorted(p.stem for p in PORTABLE.glob("test_*.py"))
+    with tempfile.TemporaryDirectory() as lib:
+        (Path(lib) / "portable").symlink_to(PORTABLE)
+        out = run([f"MODULES = {modules!r}\n" + _PORTABLE_RUNNER], extra_libs=(Path(lib),))
+    results = {}
+    for line in out.splitlines():
+        if line.startswith(("PASS ", "FAIL ")):
+            word, module, name, *rest = line.split(" ", 3)
+            results[f"{module}.{name}"] = "PASS" if word == "PASS" else " ".join(rest)
+    return results
 
 
 def scenarios(scripts: dict[str, str], seed: int = 1) -> dict:

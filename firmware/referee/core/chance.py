@@ -4,8 +4,16 @@
 oscillator), seeded bytes in tests. An integer below n is drawn by masking
 the bytes to the next power of two and drawing again while the value is n or
 more (rejection), so every outcome is exactly equally likely; taking a
-remainder instead would favour the low values.
+remainder instead would favour the low values. Everything else here (coins,
+dice, shuffles, deals) is built on that one draw.
+
+The cores never call this module: the screen draws, then records the outcome
+in the game's action ("rolled 4"), so replaying the journal is exact.
 """
+
+GOOD = "good"
+EVIL = "evil"
+NEUTRAL = "neutral"
 
 
 class Chance:
@@ -36,3 +44,53 @@ class Chance:
     def roll(self, sides):
         """One die with faces 1..sides."""
         return 1 + self.below(sides)
+
+    def dice(self, count, sides):
+        """``count`` dice of ``sides`` faces, in the order thrown."""
+        return [1 + self.below(sides) for _ in range(count)]
+
+    def allegiance(self):
+        """Two coin flips, as Evil Robots starts a round: two heads Good, two
+        tails Evil, one of each Neutral. Returns (first, second, allegiance)."""
+        first = self.coin()
+        second = self.coin()
+        return first, second, allegiance_of(first, second)
+
+    def shuffle(self, cards):
+        """Fisher-Yates, in place: every order equally likely."""
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+        return cards
+
+    def deal(self, deck, hands, each):
+        """Shuffle a copy of ``deck`` and deal ``each`` cards to each of
+        ``hands`` hands, one at a time round the table, without replacement.
+        Returns (hands, rest of the deck)."""
+        if hands * each > len(deck):
+            raise ValueError(
+                "%d hands of %d need %d cards; the deck has %d"
+                % (hands, each, hands * each, len(deck))
+            )
+        cards = self.shuffle(list(deck))
+        dealt = [[] for _ in range(hands)]  # type: list
+        for k in range(hands * each):
+            dealt[k % hands].append(cards[k])
+        return dealt, cards[hands * each :]
+
+
+def allegiance_of(first, second):
+    if first and second:
+        return GOOD
+    if not first and not second:
+        return EVIL
+    return NEUTRAL
+
+
+def deck(spec):
+    """A deck from its description: [(card, copies), ...] -> list of cards."""
+    cards = []
+    for card, copies in spec:
+        for _ in range(copies):
+            cards.append(card)
+    return cards

@@ -38,6 +38,9 @@ class Storage:
             f.write(data)
             f.flush()
 
+    def rename(self, old, new):
+        os.rename(self.path(old), self.path(new))
+
     def remove(self, name):
         try:
             os.remove(self.path(name))

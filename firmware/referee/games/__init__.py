@@ -1,0 +1,26 @@
+"""The rules cores, one module a game, imported only when a game is opened.
+
+A rules core is pure: no hardware, time or randomness (chance arrives as a
+recorded outcome inside an action). Each module has:
+
+    NAME                 the name journals use
+    setup(config)        a new state from the setup, or RulesError
+    step(state, action)  apply one action (a dict with "a", its kind), or
+                         raise RulesError and leave the state unchanged;
+                         returns the state
+    legal(state)         the action kinds allowed now
+    summary(state)       a dict of plain values: the final-state export
+    score_rows(state)    the per-round score table, header row first
+"""
+
+from referee.core.errors import RulesError
+
+GAMES = ("scorepad",)
+
+
+def rules(name):
+    if name == "scorepad":
+        from referee.games import scorepad
+
+        return scorepad
+    raise RulesError("this referee has no game called %r" % (name,))

@@ -1,0 +1,112 @@
+"""Score pad: running totals for any game played in rounds, with a target.
+
+Setup: {"players": ["ANN", "BOB", ...], "target": 250} (target 0: no
+target, the table ends the game). Actions:
+
+    {"a": "score", "seat": 1, "pts": 25}   add to a player's round score
+    {"a": "next"}                          close the round
+    {"a": "fix", "round": 2, "seat": 0, "pts": 30}   correct a closed round
+
+When a round closes, a player at or above the target who leads alone wins;
+a tie at the top plays another round.
+"""
+
+from referee.core.errors import RulesError
+from referee.core.ledger import Ledger
+from referee.core.seats import Table, default_names
+
+NAME = "scorepad"
+MAX_TARGET = 10000
+
+
+class State:
+    def __init__(self, table, target):
+        self.table = table
+        self.target = target
+        self.ledger = Ledger(table.sides())
+        self.round = 1
+        self.winner = None
+
+    @property
+    def over(self):
+        return self.winner is not None
+
+
+def setup(config):
+    players = config.get("players")
+    if isinstance(players, int):
+        players = default_names(players)
+    if not isinstance(players, list):
+        raise RulesError("setup needs the players' names")
+    target = config.get("target", 0)
+    if not isinstance(target, int) or not 0 <= target <= MAX_TARGET:
+        raise RulesError("the target runs 0 to %d, not %r" % (MAX_TARGET, target))
+    return State(Table(players), target)
+
+
+def _seat(state, action):
+    seat = action.get("seat")
+    state.table.check_seat(seat)
+    return seat
+
+
+def _points(action):
+    pts = action.get("pts")
+    if not isinstance(pts, int) or isinstance(pts, bool) or not -10000 < pts < 10000:
+        raise RulesError("%r is not a score from -9999 to 9999" % (pts,))
+    return pts
+
+
+def step(state, action):
+    kind = action.get("a")
+    if state.over:
+        raise RulesError("the game is over: %s won" % state.table.name(state.winner))
+    if kind == "score":
+        seat = _seat(state, action)
+        state.ledger.add(state.round, seat, _points(action), "round %d" % state.round)
+    elif kind == "next":
+        if state.round not in state.ledger.rounds():
+            raise RulesError("nobody has scored in round %d yet" % state.round)
+        state.round += 1
+        if state.target:
+            state.winner = state.ledger.winner(state.target)
+    elif kind == "fix":
+        rnd = action.get("round")
+        if not isinstance(rnd, int) or not 1 <= rnd < state.round:
+            raise RulesError("round %r is not a closed round" % (rnd,))
+        seat = _seat(state, action)
+        state.ledger.correct(rnd, seat, _points(action))
+    else:
+        raise RulesError("a score pad has no action %r" % (kind,))
+    return state
+
+
+def legal(state):
+    if state.over:
+        return []
+    kinds = ["score"]
+    if state.round in state.ledger.rounds():
+        kinds.append("next")
+    if state.round > 1:
+        kinds.append("fix")
+    return kinds
+
+
+def summary(state):
+    return {
+        "game": NAME,
+        "players": state.table.names,
+        "target": state.target,
+        "round": state.round,
+        "totals": list(state.ledger.totals),
+        "over": state.over,
+        "winner": None if state.winner is None else state.table.name(state.winner),
+    }
+
+
+def score_rows(state):
+    rows = [["round"] + state.table.names]
+    for rnd in state.ledger.rounds():
+        rows.append([rnd] + state.ledger.round_scores(rnd))
+    rows.append(["total"] + list(state.ledger.totals))
+    return rows

@@ -1,0 +1,158 @@
+"""The game journal on real files, with a power cut at every byte and every
+single flipped bit: recovery never raises and gives back exactly the actions
+that were committed, or keeps the file aside and says so."""
+
+from portable.support import raises
+from referee.core.journal import FILE, Journal, read
+from referee.core.record import encode, seal, unseal
+from referee.core.replay import replay
+from referee.games import rules
+from referee.hw.storage import Storage
+
+SETUP = {"players": ["ANN", "BOB", "CY"], "target": 100}
+ACTIONS = [
+    {"a": "score", "seat": 0, "pts": 25},
+    {"a": "score", "seat": 1, "pts": -10},
+    {"a": "score", "seat": 2, "pts": 40},
+    {"a": "next"},
+    {"a": "score", "seat": 0, "pts": 80},
+    {"a": "next"},
+]
+
+
+def written(folder="data"):
+    """A journal written the way the device writes one; returns its bytes
+    and the byte offset where each record (header first) ends its CRC."""
+    journal = Journal(Storage(folder))
+    journal.begin("scorepad", SETUP)
+    for action in ACTIONS:
+        journal.record(action)
+    data = Storage(folder).read(FILE)
+    ends = []
+    pos = 0
+    for line in data.split(b"\n")[:-1]:
+        pos += len(line)
+        ends.append(pos)
+        pos += 1
+    return data, ends
+
+
+def test_records_are_canonical_and_sealed():
+    assert encode({"b": [1, "x"], "a": None, "c": True}) == '{"a": null, "b": [1, "x"], "c": true}'
+    line = seal({"seat": 1, "a": "score"})
+    assert line.endswith(b"\n") and line.startswith(b'{"a": "score", "seat": 1} ')
+    assert unseal(line[:-1], True) == ({"a": "score", "seat": 1}, True)
+    assert unseal(b'{"a": "next"}', True) is None  # no CRC where one is needed
+    assert unseal(b'{"a": "next"}', False) == ({"a": "next"}, False)
+
+
+def test_every_power_cut_keeps_exactly_the_committed_actions():
+    data, ends = written()
+    storage = Storage("cut")
+    for size in range(len(data) + 1):
+        storage.write(FILE, data[:size])
+        saved = Journal(storage).load()
+        committed = sum(1 for end in ends if end <= size)
+        assert saved.problem is None, (size, saved.problem)
+        if committed == 0:
+            assert saved.game is None and storage.read(FILE) is None
+        else:
+            assert saved.game == "scorepad" and saved.setup == SETUP
+            assert saved.actions == ACTIONS[: committed - 1], size
+            # a torn tail is cut off the file so the next action appends cleanly
+            assert storage.read(FILE) == data[: ends[committed - 1] + 1]
+
+
+def test_every_flipped_bit_is_caught_or_harmless():
+    data, ends = written()
+    storage = Storage("flip")
+    kept_names = set()
+    for byte in range(len(data)):
+        for bit in range(8):
+            bad = bytearray(data)
+            bad[byte] ^= 1 << bit
+            storage.write(FILE, bytes(bad))
+            saved = Journal(storage).load()
+            if saved.kept_as is not None:
+                assert saved.problem.startswith("saved game damaged")
+                assert storage.read(saved.kept_as) == bytes(bad)  # kept, not overwritten
+                kept_names.add(saved.kept_as)
+                storage.remove(saved.kept_as)
+            else:
+                # the only harmless flip: none; every flip must be caught
+                raise AssertionError("flip at byte %d bit %d not caught" % (byte, bit))
+    assert kept_names == {FILE + ".bad1"}
+
+
+def test_damaged_files_are_never_overwritten():
+    storage = Storage("data")
+    storage.write(FILE, b"garbage\n")
+    first = Journal(storage).load()
+    storage.write(FILE, b"more garbage\n")
+    second = Journal(storage).load()
+    assert (first.kept_as, second.kept_as) == (FILE + ".bad1", FILE + ".bad2")
+    assert storage.read(FILE + ".bad1") == b"garbage\n"
+    assert "line 1 is damaged" in second.problem
+
+
+def test_a_newer_format_is_refused_and_left_alone():
+    storage = Storage("data")
+    data = seal({"v": 2, "game": "scorepad", "setup": SETUP})
+    storage.write(FILE, data)
+    saved = Journal(storage).load()
+    assert saved.game is None and "newer referee" in saved.problem and "format 2" in saved.problem
+    assert storage.read(FILE) == data and saved.kept_as is None
+
+
+def test_a_hand_written_journal_replays():
+    text = (
+        '{"v": 1, "game": "scorepad", "setup": {"players": ["ANN", "BOB"], "target": 50}}\n'
+        '{"a": "score", "seat": 0, "pts": 30}\n'
+        '{"a": "score", "seat": 1, "pts": 20}\n'
+        '{"a": "next"}\n'
+        '{"a": "score", "seat": 0, "pts": 25}\n'
+        '{"a": "next"}\n'
+    )
+    header, actions, dropped = read(text.encode())
+    state = replay(rules(header["game"]), header["setup"], actions)
+    # ANN 30 + 25 = 55 >= 50 and leads BOB's 20 alone: ANN wins after round 2
+    assert state.ledger.totals == [55, 20] and state.table.name(state.winner) == "ANN"
+    assert dropped == 0
+
+
+def test_undo_is_a_rewrite_without_the_last_action():
+    storage = Storage("data")
+    journal = Journal(storage)
+    journal.begin("scorepad", SETUP)
+    for action in ACTIONS:
+        journal.record(action)
+    journal.rewrite("scorepad", SETUP, ACTIONS[:-1])
+    saved = Journal(storage).load()
+    assert saved.actions == ACTIONS[:-1]
+    state = replay(rules("scorepad"), saved.setup, saved.actions)
+    assert state.round == 2 and state.ledger.totals == [105, -10, 40]
+
+
+def test_a_new_game_archives_the_old_one():
+    storage = Storage("data")
+    journal = Journal(storage)
+    journal.begin("scorepad", SETUP)
+    journal.record(ACTIONS[0])
+    journal.begin("scorepad", {"players": 2, "target": 0})
+    assert storage.read("history-001.jnl").count(b"\n") == 2
+    assert Journal(storage).load().setup == {"players": 2, "target": 0}
+
+
+def test_bytes_written_per_action():
+    data, ends = written("bytes")
+    per_action = (len(data) - (ends[0] + 1)) / len(ACTIONS)
+    # a score record is about 45 bytes: JSON, a space, 8 hex digits, newline
+    assert 25 < per_action < 60
+
+
+def test_replay_names_the_bad_action_and_stops():
+    actions = ACTIONS[:3] + [{"a": "score", "seat": 7, "pts": 1}]
+    message = raises(replay, rules("scorepad"), SETUP, actions)
+    assert message.startswith('action 4 {"a": "score", "pts": 1, "seat": 7}: ')
+    assert "no seat 7" in message
+    assert "no game called 'chess'" in raises(rules, "chess")

@@ -1,0 +1,91 @@
+"""The score pad rules core: a game of rounds racing to a target.
+
+Numbers by hand: DESIGN.md's target rule ("game over when someone is at or
+above it and leads alone; a tie at the top plays on"), checked when a round
+closes."""
+
+from portable.support import raises
+from referee.core.replay import replay
+from referee.games import scorepad
+
+
+def play(setup, actions):
+    return replay(scorepad, setup, actions)
+
+
+def score(seat, pts):
+    return {"a": "score", "seat": seat, "pts": pts}
+
+
+NEXT = {"a": "next"}
+
+
+def test_round_totals_and_the_winner_after_the_round():
+    state = play({"players": ["ANN", "BOB"], "target": 100}, [score(0, 60), score(1, 40), NEXT])
+    assert state.ledger.totals == [60, 40] and state.round == 2 and not state.over
+    scorepad.step(state, score(0, 45))
+    assert not state.over  # 105 but the round is still open
+    scorepad.step(state, score(1, 20))
+    scorepad.step(state, NEXT)
+    assert state.ledger.totals == [105, 60] and state.table.name(state.winner) == "ANN"
+    assert "the game is over: ANN won" in raises(scorepad.step, state, score(1, 5))
+    assert scorepad.legal(state) == []
+
+
+def test_tie_at_the_top_plays_another_round():
+    state = play({"players": 3, "target": 50}, [score(0, 50), score(1, 50), NEXT])
+    assert not state.over
+    state = play(
+        {"players": 3, "target": 50},
+        [score(0, 50), score(1, 50), NEXT, score(1, 5), NEXT],
+    )
+    assert state.table.name(state.winner) == "P2"
+
+
+def test_corrections_recompute_and_bad_actions_change_nothing():
+    state = play({"players": 2, "target": 0}, [score(0, 10), score(1, 7), NEXT, score(0, 1)])
+    scorepad.step(state, {"a": "fix", "round": 1, "seat": 1, "pts": 17})
+    assert state.ledger.totals == [11, 17]
+    before = list(state.ledger.entries)
+    assert "not a closed round" in raises(
+        scorepad.step, state, {"a": "fix", "round": 2, "seat": 0, "pts": 1}
+    )
+    assert "no seat 5" in raises(scorepad.step, state, score(5, 1))
+    assert "not a score" in raises(scorepad.step, state, score(0, 12345))
+    assert "not a score" in raises(scorepad.step, state, score(0, True))
+    assert "no action 'deal'" in raises(scorepad.step, state, {"a": "deal"})
+    assert state.ledger.entries == before and state.round == 2
+
+
+def test_a_round_needs_a_score_before_it_closes():
+    state = play({"players": 2, "target": 0}, [])
+    assert "nobody has scored in round 1" in raises(scorepad.step, state, NEXT)
+    assert scorepad.legal(state) == ["score"]
+
+
+def test_bad_setups_are_refused():
+    assert "target runs 0 to 10000" in raises(scorepad.setup, {"players": 2, "target": -5})
+    assert "players' names" in raises(scorepad.setup, {"target": 5})
+    assert "2 to 9 players" in raises(scorepad.setup, {"players": 12})
+
+
+def test_export_shapes():
+    state = play(
+        {"players": ["ANN", "BOB"], "target": 30},
+        [score(0, 20), score(1, 5), NEXT, score(0, 15), NEXT],
+    )
+    assert scorepad.summary(state) == {
+        "game": "scorepad",
+        "players": ["ANN", "BOB"],
+        "target": 30,
+        "round": 3,
+        "totals": [35, 5],
+        "over": True,
+        "winner": "ANN",
+    }
+    assert scorepad.score_rows(state) == [
+        ["round", "ANN", "BOB"],
+        [1, 20, 5],
+        [2, 15, 0],
+        ["total", 35, 5],
+    ]
