@@ -11,7 +11,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup sim test static pytest bench fonts screenshots clean
+.PHONY: setup sim test static pytest bench fonts screenshots replay clean
 
 setup: $(READY) $(NODE_READY)
 
@@ -53,3 +53,7 @@ clean:
 
 screenshots: setup
 	$(PY) -m host_tools.screenshots
+
+# make replay JOURNAL=build/sim-flash/data/game.jnl [CSV=scores.csv]
+replay: setup
+	$(PY) -m host_tools.replay $(JOURNAL) $(if $(CSV),--csv $(CSV))

@@ -109,6 +109,91 @@ def vm_figures() -> dict[str, float]:
     return figures
 
 
+def sample_actions(count: int) -> list[dict]:
+    """A score pad game of ``count`` actions: three players, three scores a round."""
+    actions: list[dict] = []
+    k = 0
+    while len(actions) < count:
+        for seat in range(3):
+            actions.append({"a": "score", "seat": seat, "pts": (k * 7 + seat * 5) % 60 - 10})
+            k += 1
+        actions.append({"a": "next"})
+    return actions[:count]
+
+
+SAMPLE_SETUP = {"players": ["ANN", "BOB", "CY"], "target": 0}
+
+
+def cpython_replay_rate(count: int = 20000) -> float:
+    from referee.core.replay import replay
+    from referee.games import scorepad
+
+    actions = sample_actions(count)
+    best = float("inf")
+    for _ in range(5):
+        t = time.perf_counter()
+        replay(scorepad, SAMPLE_SETUP, actions)
+        best = min(best, time.perf_counter() - t)
+    return count / best
+
+
+def journal_bytes_per_action(count: int = 500) -> float:
+    import tempfile
+
+    from referee.core.journal import Journal
+    from referee.hw.storage import Storage
+
+    with tempfile.TemporaryDirectory() as flash:
+        journal = Journal(Storage(flash + "/data"))
+        journal.begin("scorepad", SAMPLE_SETUP)
+        header = journal.bytes_written
+        for action in sample_actions(count):
+            journal.record(action)
+        return (journal.bytes_written - header) / count
+
+
+def vm_core_figures(count: int = 500) -> dict[str, float]:
+    actions = sample_actions(count)
+    calls = [
+        f"import gc, time\nACTIONS = {actions!r}\nSETUP = {SAMPLE_SETUP!r}",
+        "gc.collect()",
+        "BASE = gc.mem_alloc()",
+        "from referee.core.replay import replay\n"
+        "from referee.games import rules\n"
+        "from referee.core.journal import Journal\n"
+        "from referee.hw.storage import Storage\n"
+        "state = replay(rules('scorepad'), SETUP, ACTIONS)",
+        "gc.collect()",
+        "print('CORES_KEPT', gc.mem_alloc() - BASE)",
+        # the journal on the VM's own file system, then a timed resume
+        "j = Journal(Storage('data'))\nj.begin('scorepad', SETUP)\nh = j.bytes_written\n"
+        "for a in ACTIONS:\n    j.record(a)\n"
+        "print('JOURNAL_BYTES', j.bytes_written - h)",
+        "gc.collect()",
+        "from referee.core.replay import resume\n"
+        "t = time.ticks_us()\n"
+        "for _ in range(10):\n"
+        "    saved, game, s2 = resume(Journal(Storage('data')))\n"
+        "print('RESUME_US', time.ticks_diff(time.ticks_us(), t) / 10)\n"
+        "assert s2.ledger.totals == state.ledger.totals and saved.actions == len(ACTIONS)",
+        "t = time.ticks_us()\n"
+        "for _ in range(10):\n"
+        "    replay(rules('scorepad'), SETUP, ACTIONS)\n"
+        "print('REPLAY_US', time.ticks_diff(time.ticks_us(), t) / 10)",
+        # calibration: one simple loop step, to scale the VM to a Pico
+        "def loop(n):\n    total = 0\n    for i in range(n):\n"
+        "        total += i\n    return total\n"
+        "t = time.ticks_us()\nloop(200000)\n"
+        "print('LOOP_NS', time.ticks_diff(time.ticks_us(), t) * 1000 / 200000)",
+    ]
+    out = lane.run(calls, heap_kb=2048)
+    figures = {}
+    for key, value in re.findall(r"^([A-Z_]+) (-?[\d.]+)$", out, re.M):
+        figures[key] = float(value)
+    figures["ACTIONS"] = count
+    return figures
+
+
 def bus_figures() -> tuple[float, int, int]:
     """Mean and largest I2C bytes per button event, and how many events."""
     import os
@@ -155,6 +240,10 @@ def measure() -> list[tuple[str, float, float, str]]:
     vm = vm_figures()
     mean_bus, max_bus, presses = bus_figures()
     boot = boot_seconds()
+    cores = vm_core_figures()
+    n = cores["ACTIONS"]
+    scale = budgets.PICO_LOOP_STEP_US * 1000 / cores["LOOP_NS"]
+    pico_resume = cores["RESUME_US"] * scale / 1e6
     return [
         ("heap kept after boot to the menu (MicroPython)", vm["MENU_KEPT"], None, "B"),
         (
@@ -181,21 +270,63 @@ def measure() -> list[tuple[str, float, float, str]]:
         (f"I2C bytes per button event, mean of {presses}", mean_bus, budgets.BUS_PER_EVENT, "B"),
         ("I2C bytes per button event, largest", max_bus, budgets.BUS_PER_EVENT, "B"),
         ("fake-hardware boot to the menu (CPython, best of 20)", boot, budgets.BOOT_CPYTHON_S, "s"),
+        (
+            "actions replayed per second (CPython, rules cores)",
+            cpython_replay_rate(),
+            -budgets.REPLAY_CPYTHON_PER_S,
+            "/s",
+        ),
+        ("actions replayed per second (MicroPython VM)", n * 1e6 / cores["REPLAY_US"], None, "/s"),
+        (f"resume of {n} actions from flash (MicroPython VM)", cores["RESUME_US"] / 1e6, None, "s"),
+        (
+            f"  scale: a VM loop step takes {cores['LOOP_NS']:.0f} ns, a Pico's 3.3 us",
+            scale,
+            None,
+            "x",
+        ),
+        (
+            f"resume of {n} actions on a Pico (VM time scaled)",
+            pico_resume,
+            budgets.RESUME_500_PICO_S,
+            "s",
+        ),
+        ("journal bytes written per action (CPython)", journal_bytes_per_action(), None, "B"),
+        (
+            "journal bytes written per action (MicroPython VM)",
+            (cores["JOURNAL_BYTES"] - 0) / n,
+            None,
+            "B",
+        ),
+        (
+            f"heap kept by the cores with a {n}-action game (MicroPython)",
+            cores["CORES_KEPT"],
+            None,
+            "B",
+        ),
     ]
 
 
+def _show(value: float, unit: str) -> str:
+    if unit == "s":
+        return f"{value:.4f} s"
+    if unit == "x":
+        return f"{value:,.1f}"
+    return f"{value:,.0f} {unit}"
+
+
 def report(rows) -> tuple[str, bool]:
-    lines = [f"{'what':62} {'measured':>12} {'budget':>10}  verdict"]
+    """A budget below zero is a floor (at least), above zero a ceiling."""
+    lines = [f"{'what':64} {'measured':>13} {'budget':>12}  verdict"]
     ok = True
     for what, value, budget, unit in rows:
-        shown = f"{value:.4f} s" if unit == "s" else f"{value:,.0f} B"
+        shown = _show(value, unit)
         if budget is None:
-            lines.append(f"{what:62} {shown:>12} {'-':>10}  (figure)")
+            lines.append(f"{what:64} {shown:>13} {'-':>12}  (figure)")
             continue
-        holds = value <= budget
+        holds = value >= -budget if budget < 0 else value <= budget
         ok &= holds
-        limit = f"{budget} s" if unit == "s" else f"{budget:,} B"
-        lines.append(f"{what:62} {shown:>12} {limit:>10}  {'holds' if holds else 'OVER'}")
+        limit = ("at least " if budget < 0 else "") + _show(abs(budget), unit)
+        lines.append(f"{what:64} {shown:>13} {limit:>12}  {'holds' if holds else 'OVER'}")
     return "\n".join(lines), ok
 
 

@@ -102,3 +102,45 @@ def test_a_biased_draw_would_fail_this_check():
     counts = [43 * 1000, 43 * 1000, 43 * 1000, 43 * 1000, 42 * 1000, 42 * 1000]
     n = sum(counts)
     assert chi_square(counts, [n / 6] * 6) > CHI2_001[5]
+
+
+def test_allegiance_fits_a_quarter_quarter_half_over_100000():
+    # evil-robots.txt: HH Good, TT Evil, mixed Neutral -> 1/4, 1/4, 1/2.
+    # Critical value for df 2 at p = 0.001: 13.816.
+    chance = Chance(random.Random(11).randbytes)
+    n = 100_000
+    counts = {"good": 0, "evil": 0, "neutral": 0}
+    for _ in range(n):
+        counts[chance.allegiance()[2]] += 1
+    observed = [counts["good"], counts["evil"], counts["neutral"]]
+    assert chi_square(observed, [n / 4, n / 4, n / 2]) < 13.816
+
+
+def test_shuffle_puts_each_card_in_each_place_equally_over_100000():
+    # Five cards; for every position, each card should land there 1/5 of
+    # the time. df 4 at p = 0.0001 (five positions tested): 23.513.
+    chance = Chance(random.Random(5).randbytes)
+    n = 100_000
+    table = [[0] * 5 for _ in range(5)]
+    for _ in range(n):
+        for position, card in enumerate(chance.shuffle([0, 1, 2, 3, 4])):
+            table[position][card] += 1
+    for position in range(5):
+        assert chi_square(table[position], [n / 5] * 5) < 23.513
+
+
+def test_deal_fits_over_many_deals():
+    # 18 power cards (two each of 1-9) dealt one to each of 6 players:
+    # a given player's card is 1..9 with probability 2/18 each. df 8 at
+    # p = 0.001: 26.124.
+    from referee.core.chance import deck
+
+    chance = Chance(random.Random(3).randbytes)
+    power = deck([(v, 2) for v in range(1, 10)])
+    n = 30_000
+    counts = [0] * 9
+    for _ in range(n):
+        hands, rest = chance.deal(power, 6, 1)
+        counts[hands[0][0] - 1] += 1
+        assert len(rest) == 12
+    assert chi_square(counts, [n / 9] * 9) < 26.124

@@ -73,3 +73,24 @@ def test_the_vm_reports_python_errors():
 def test_the_vm_lane_is_micropython():
     out = lane.run(["import sys; print(sys.implementation.name)"], mpy=False)
     assert out.strip() == "micropython"
+
+
+def test_replay_gives_the_same_state_on_both_vms(built):
+    from host_tools.bench import SAMPLE_SETUP, sample_actions
+    from referee.core.record import encode
+    from referee.core.replay import replay
+    from referee.games import scorepad
+
+    actions = sample_actions(300) + [{"a": "fix", "round": 3, "seat": 1, "pts": 99}]
+    state = replay(scorepad, SAMPLE_SETUP, actions)
+    expected = encode([scorepad.summary(state), scorepad.score_rows(state)])
+    out = lane.run(
+        [
+            "from referee.core.record import encode\n"
+            "from referee.core.replay import replay\n"
+            "from referee.games import scorepad\n"
+            f"s = replay(scorepad, {SAMPLE_SETUP!r}, {actions!r})\n"
+            "print('STATE', encode([scorepad.summary(s), scorepad.score_rows(s)]))"
+        ]
+    )
+    assert f"STATE {expected}\n" in out

@@ -180,7 +180,7 @@ def test_negative_totals_undo_and_correction():
     led.add(2, 0, 30)
     led.add(2, 1, 5)
     assert led.totals == [-70, 50]
-    assert led.undo() == [2, 1, 5, ""]
+    assert led.undo() == (2, 1, 5, None)
     assert led.totals == [-70, 45]
     led.correct(1, 0, -50)  # the table finds the renege was half that
     assert led.totals == [-20, 45]
@@ -194,7 +194,7 @@ def test_bad_scores_change_nothing():
     assert "no side 2" in raises(led.add, 1, 2, 5)
     assert "not a score" in raises(led.add, 1, 0, "5")
     assert "not a score" in raises(led.add, 1, 0, 10**6)
-    assert led.totals == [5, 0] and len(led.entries) == 1
+    assert led.totals == [5, 0] and led.count == 1
     assert "take back" in raises(Ledger(2).undo)
 
 

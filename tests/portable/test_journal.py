@@ -20,6 +20,13 @@ ACTIONS = [
 ]
 
 
+def load_all(storage):
+    """Load the journal in ``storage``: (Saved, the actions it replayed)."""
+    actions = []
+    saved = Journal(storage).load(lambda header: None, actions.append)
+    return saved, actions
+
+
 def written(folder="data"):
     """A journal written the way the device writes one; returns its bytes
     and the byte offset where each record (header first) ends its CRC."""
@@ -51,14 +58,15 @@ def test_every_power_cut_keeps_exactly_the_committed_actions():
     storage = Storage("cut")
     for size in range(len(data) + 1):
         storage.write(FILE, data[:size])
-        saved = Journal(storage).load()
+        saved, actions = load_all(storage)
         committed = sum(1 for end in ends if end <= size)
         assert saved.problem is None, (size, saved.problem)
         if committed == 0:
             assert saved.game is None and storage.read(FILE) is None
         else:
             assert saved.game == "scorepad" and saved.setup == SETUP
-            assert saved.actions == ACTIONS[: committed - 1], size
+            assert actions == ACTIONS[: committed - 1], size
+            assert saved.actions == committed - 1
             # a torn tail is cut off the file so the next action appends cleanly
             assert storage.read(FILE) == data[: ends[committed - 1] + 1]
 
@@ -72,7 +80,7 @@ def test_every_flipped_bit_is_caught_or_harmless():
             bad = bytearray(data)
             bad[byte] ^= 1 << bit
             storage.write(FILE, bytes(bad))
-            saved = Journal(storage).load()
+            saved, _ = load_all(storage)
             if saved.kept_as is not None:
                 assert saved.problem.startswith("saved game damaged")
                 assert storage.read(saved.kept_as) == bytes(bad)  # kept, not overwritten
@@ -87,9 +95,9 @@ def test_every_flipped_bit_is_caught_or_harmless():
 def test_damaged_files_are_never_overwritten():
     storage = Storage("data")
     storage.write(FILE, b"garbage\n")
-    first = Journal(storage).load()
+    first, _ = load_all(storage)
     storage.write(FILE, b"more garbage\n")
-    second = Journal(storage).load()
+    second, _ = load_all(storage)
     assert (first.kept_as, second.kept_as) == (FILE + ".bad1", FILE + ".bad2")
     assert storage.read(FILE + ".bad1") == b"garbage\n"
     assert "line 1 is damaged" in second.problem
@@ -99,7 +107,7 @@ def test_a_newer_format_is_refused_and_left_alone():
     storage = Storage("data")
     data = seal({"v": 2, "game": "scorepad", "setup": SETUP})
     storage.write(FILE, data)
-    saved = Journal(storage).load()
+    saved, _ = load_all(storage)
     assert saved.game is None and "newer referee" in saved.problem and "format 2" in saved.problem
     assert storage.read(FILE) == data and saved.kept_as is None
 
@@ -126,11 +134,16 @@ def test_undo_is_a_rewrite_without_the_last_action():
     journal.begin("scorepad", SETUP)
     for action in ACTIONS:
         journal.record(action)
-    journal.rewrite("scorepad", SETUP, ACTIONS[:-1])
-    saved = Journal(storage).load()
-    assert saved.actions == ACTIONS[:-1]
-    state = replay(rules("scorepad"), saved.setup, saved.actions)
-    assert state.round == 2 and state.ledger.totals == [105, -10, 40]
+    journal.undo()
+    journal.undo()
+    saved, actions = load_all(storage)
+    assert actions == ACTIONS[:-2]
+    state = replay(rules("scorepad"), saved.setup, actions)
+    assert state.round == 2 and state.ledger.totals == [25, -10, 40]
+    assert storage.read(FILE + ".tmp") is None
+    empty = Journal(Storage("other"))
+    empty.begin("scorepad", SETUP)
+    assert "nothing to undo" in raises(empty.undo)
 
 
 def test_a_new_game_archives_the_old_one():
@@ -140,7 +153,7 @@ def test_a_new_game_archives_the_old_one():
     journal.record(ACTIONS[0])
     journal.begin("scorepad", {"players": 2, "target": 0})
     assert storage.read("history-001.jnl").count(b"\n") == 2
-    assert Journal(storage).load().setup == {"players": 2, "target": 0}
+    assert load_all(storage)[0].setup == {"players": 2, "target": 0}
 
 
 def test_bytes_written_per_action():

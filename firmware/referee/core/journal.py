@@ -30,50 +30,64 @@ FILE = "game.jnl"
 class Saved:
     """What was found on flash: a game to resume, or why there is none."""
 
-    def __init__(self, game=None, setup=None, actions=None, problem=None, kept_as=None):
+    def __init__(self, game=None, setup=None, problem=None, kept_as=None):
         self.game = game
         self.setup = setup
-        self.actions = actions if actions is not None else []
+        self.actions = 0  # how many actions were replayed
         self.problem = problem  # a sentence for the screen, or None
         self.kept_as = kept_as  # where a damaged file was moved
-        self.dropped = 0  # bytes of a torn last line that were dropped
+        self.dropped = 0  # bytes of a torn last line that were left out
 
 
-def read(data):
-    """Parse journal bytes: (header, actions, dropped bytes) or raise
-    RulesError saying what is wrong. Never touches the flash."""
-    lines = data.split(b"\n")
-    tail = lines.pop()  # after the last newline: empty, or a torn line
-    records = []
-    sealed = None
-    for number, line in enumerate(lines, 1):
-        found = unseal(line, sealed is True)
-        if found is None:
-            raise RulesError("line %d is damaged" % number)
+def scan(data, on_header, on_action):
+    """Walk journal bytes line by line, without splitting the whole file:
+    on_header(header) once, then on_action(action) for each action. Returns
+    how many bytes of a torn last line were dropped; raises RulesError if a
+    line is damaged or the format is not this referee's."""
+    pos = 0
+    size = len(data)
+    number = 0
+    sealed = None  # decided by the header: True when it carries a CRC
+    while pos < size:
+        number += 1
+        end = data.find(b"\n", pos)
+        if end < 0:  # the last line has no newline: whole, torn, or damaged
+            tail = data[pos:]
+            found = unseal(tail, sealed is not False)
+            if found is None:
+                if unseal(tail[:-1], sealed is not False) is not None:
+                    # A whole record and then a wrong byte: no power cut does that.
+                    raise RulesError("line %d is damaged" % number)
+                return size - pos
+        else:
+            found = unseal(data[pos:end], sealed is True)
+            if found is None:
+                raise RulesError("line %d is damaged" % number)
+        pos = size if end < 0 else end + 1
         if sealed is None:
             sealed = found[1]
-        records.append(found[0])
-    dropped = 0
-    if tail:
-        found = unseal(tail, sealed is True if sealed is not None else False)
-        if found is not None and (sealed is not None or found[1]):
-            records.append(found[0])  # whole and intact: only its newline is missing
-            if sealed is None:
-                sealed = found[1]
-        elif unseal(tail[:-1], sealed is not False) is not None:
-            # A whole record followed by a wrong byte: no power cut does that.
-            raise RulesError("line %d is damaged" % (len(lines) + 1))
+            _check_header(found[0])
+            on_header(found[0])
         else:
-            dropped = len(tail)
-    if not records:
-        return None, [], dropped
-    header = records[0]
+            on_action(found[0])
+    return 0
+
+
+def _check_header(header):
     version = header.get("v")
     if version != VERSION:
         raise RulesError("journal format %r; this referee reads format %d" % (version, VERSION))
     if not isinstance(header.get("game"), str) or not isinstance(header.get("setup"), dict):
         raise RulesError("the header names no game and setup")
-    return header, records[1:], dropped
+
+
+def read(data):
+    """(header or None, [actions], dropped bytes) of journal bytes; raises
+    RulesError. For the desktop: the device streams with scan()."""
+    found = []  # type: list
+    actions = []  # type: list
+    dropped = scan(data, found.append, actions.append)
+    return (found[0] if found else None), actions, dropped
 
 
 class Journal:
@@ -96,59 +110,70 @@ class Journal:
         self.count = 0
 
     def record(self, action):
+        """Append one action and flush it; only then may the screen show it."""
         data = seal(action)
         self.storage.append(self.name, data)
         self.bytes_written += len(data)
         self.count += 1
         return len(data)
 
-    def rewrite(self, game, setup, actions):
-        """Compaction: the whole file anew, renamed over the old one."""
-        parts = [seal({"v": VERSION, "game": game, "setup": setup})]
-        for action in actions:
-            parts.append(seal(action))
-        data = b"".join(parts)
-        self.storage.write(self.name, data)
-        self.bytes_written += len(data)
-        self.count = len(actions)
+    def undo(self):
+        """Drop the last action: the file without its last line, written
+        under a temporary name and renamed over the old one."""
+        if self.count == 0:
+            raise RulesError("there is nothing to undo")
+        data = self.storage.read(self.name)
+        cut = data.rfind(b"\n", 0, len(data) - 1) + 1
+        self.storage.write(self.name, data[:cut])
+        self.bytes_written += cut
+        self.count -= 1
 
-    def load(self):
-        """Read the saved game after a reset. Returns a Saved; never raises
-        for what is in the file."""
+    def load(self, on_header, on_action):
+        """Read the saved game after a reset, feeding the header and each
+        action to the caller as it goes. Returns a Saved; never raises for
+        what is in the file. When Saved.problem is set, drop whatever the
+        callbacks built: the game was not resumed."""
         data = self.storage.read(self.name)
         if data is None:
             return Saved()
+        saved = Saved()
+
+        def header(h):
+            saved.game = h["game"]
+            saved.setup = h["setup"]
+            on_header(h)
+
+        def action(a):
+            saved.actions += 1
+            on_action(a)
+
         try:
-            header, actions, dropped = read(data)
+            saved.dropped = scan(data, header, action)
         except RulesError as e:
             if str(e).startswith("journal format"):
                 return Saved(problem="saved game is from a newer referee (%s)" % e)
-            kept = self.set_aside()
-            return Saved(problem="saved game damaged: %s" % e, kept_as=kept)
-        if header is None:
+            return Saved(problem="saved game damaged: %s" % e, kept_as=self.set_aside())
+        if saved.game is None:
             self.storage.remove(self.name)  # only a torn header: nothing was saved
             return Saved()
-        saved = Saved(header["game"], header["setup"], actions)
-        saved.dropped = dropped
-        self.count = len(actions)
-        if dropped or not data.endswith(b"\n"):
+        self.count = saved.actions
+        if not data.endswith(b"\n"):
             # Leave a clean end: the next action must not land on torn bytes.
-            self.rewrite(saved.game, saved.setup, actions)
+            cut = data.rfind(b"\n") + 1
+            self.storage.write(self.name, data[:cut] if saved.dropped else data + b"\n")
         return saved
 
     def set_aside(self):
         """Rename the file to a free name beside it; returns that name."""
         n = 1
-        while True:
-            kept = "%s.bad%d" % (self.name, n)
-            if self.storage.read(kept) is None:
-                break
+        while self.storage.read("%s.bad%d" % (self.name, n)) is not None:
             n += 1
+        kept = "%s.bad%d" % (self.name, n)
         self.storage.rename(self.name, kept)
         return kept
 
     def archive(self):
-        """Move the game file into the history (game night export reads it)."""
+        """Move the game file into the history (a game night's export reads it)."""
         n = 1
         while self.storage.read("history-%03d.jnl" % n) is not None:
             n += 1

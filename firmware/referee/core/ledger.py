@@ -1,7 +1,13 @@
 """The score ledger: per side (a player or a team) a list of entries, each
-with its round and a reason, and the totals kept current as entries come
-and go. Totals may go negative (a renege costs 100).
+with its round and an optional reason, and the totals kept current as
+entries come and go. Totals may go negative (a renege costs 100).
+
+A long game keeps hundreds of entries, so they live in parallel arrays (11
+bytes an entry) rather than a list of lists (about 100): a 500-action game
+must fit the Pico's heap beside the display and the menu.
 """
+
+from array import array
 
 from referee.core.errors import RulesError
 
@@ -11,71 +17,92 @@ LIMIT = 100000  # no single entry in these games comes near it
 class Ledger:
     def __init__(self, sides):
         self.sides = sides
-        self.entries = []  # [round, side, points, reason], in the order made
         self.totals = [0] * sides
+        self.count = 0
+        self._round = array("H")
+        self._side = bytearray()
+        self._points = array("i")
+        self._reason = []  # None for most entries
 
     def _check(self, side, points):
         if not isinstance(side, int) or not 0 <= side < self.sides:
             raise RulesError("there is no side %r to score for" % (side,))
-        if not isinstance(points, int) or not -LIMIT < points < LIMIT:
+        if not isinstance(points, int) or isinstance(points, bool) or not -LIMIT < points < LIMIT:
             raise RulesError("%r is not a score" % (points,))
 
-    def add(self, rnd, side, points, reason=""):
+    def add(self, rnd, side, points, reason=None):
         self._check(side, points)
-        self.entries.append([rnd, side, points, reason])
+        n = self.count
+        if n < len(self._side):  # reuse the slot an undo freed
+            self._round[n] = rnd
+            self._side[n] = side
+            self._points[n] = points
+            self._reason[n] = reason
+        else:
+            self._round.append(rnd)
+            self._side.append(side)
+            self._points.append(points)
+            self._reason.append(reason)
+        self.count = n + 1
         self.totals[side] += points
+
+    def entry(self, i):
+        """(round, side, points, reason) of entry i, oldest first."""
+        if not 0 <= i < self.count:
+            raise RulesError("there is no entry %r" % (i,))
+        return (self._round[i], self._side[i], self._points[i], self._reason[i])
+
+    def entries(self):
+        return [self.entry(i) for i in range(self.count)]
 
     def undo(self):
         """Take back the last entry and return it."""
-        if not self.entries:
+        if self.count == 0:
             raise RulesError("there is no score to take back")
-        entry = self.entries.pop()
-        self.totals[entry[1]] -= entry[2]
-        return entry
+        last = self.entry(self.count - 1)
+        self.count -= 1
+        self.totals[last[1]] -= last[2]
+        return last
 
     def correct(self, rnd, side, points, reason="corrected"):
         """Set what ``side`` scored in round ``rnd`` to ``points``: its
-        entries of that round become one corrected entry."""
+        entries of that round become one corrected entry, in their place."""
         self._check(side, points)
-        if not any(e[0] == rnd for e in self.entries):
+        old = self.entries()
+        if not any(e[0] == rnd for e in old):
             raise RulesError("round %r has no scores to correct" % (rnd,))
         kept = []  # type: list
-        where = None
-        for entry in self.entries:
-            if entry[0] == rnd and entry[1] == side:
-                if where is None:
+        where = -1
+        for e in old:
+            if e[0] == rnd and e[1] == side:
+                if where < 0:
                     where = len(kept)
-                continue
-            kept.append(entry)
-        fixed = [rnd, side, points, reason]
-        if where is None:
+            else:
+                kept.append(e)
+        if where < 0:  # nothing scored by that side then: after the round's last entry
             where = len(kept)
-            for i, entry in enumerate(kept):
-                if entry[0] > rnd:
+            for i in range(len(kept)):
+                if kept[i][0] > rnd:
                     where = i
                     break
-        kept.insert(where, fixed)
-        self.entries = kept
-        self.recount()
-
-    def recount(self):
-        totals = [0] * self.sides
-        for entry in self.entries:
-            totals[entry[1]] += entry[2]
-        self.totals = totals
+        kept.insert(where, (rnd, side, points, reason))
+        self.count = 0
+        self.totals = [0] * self.sides
+        for e in kept:
+            self.add(e[0], e[1], e[2], e[3])
 
     def round_scores(self, rnd):
         scores = [0] * self.sides
-        for entry in self.entries:
-            if entry[0] == rnd:
-                scores[entry[1]] += entry[2]
+        for i in range(self.count):
+            if self._round[i] == rnd:
+                scores[self._side[i]] += self._points[i]
         return scores
 
     def rounds(self):
         seen = []
-        for entry in self.entries:
-            if entry[0] not in seen:
-                seen.append(entry[0])
+        for i in range(self.count):
+            if self._round[i] not in seen:
+                seen.append(self._round[i])
         return seen
 
     def leaders(self):
@@ -103,18 +130,18 @@ class Match:
     def __init__(self, sides, wins_needed=4):
         self.wins = [0] * sides
         self.wins_needed = wins_needed
-        self.games = []
+        self.games = []  # type: list
 
     def record(self, side):
         if self.winner() is not None:
             raise RulesError("the match is already won")
-        if not 0 <= side < len(self.wins):
+        if not isinstance(side, int) or not 0 <= side < len(self.wins):
             raise RulesError("there is no side %r" % (side,))
         self.wins[side] += 1
         self.games.append(side)
 
     def winner(self):
-        for side, wins in enumerate(self.wins):
-            if wins >= self.wins_needed:
+        for side in range(len(self.wins)):
+            if self.wins[side] >= self.wins_needed:
                 return side
         return None

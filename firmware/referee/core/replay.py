@@ -13,3 +13,29 @@ def replay(rules, setup, actions):
         except RulesError as e:
             raise RulesError("action %d %s: %s" % (number, encode(action), e)) from None
     return state
+
+
+def resume(journal):
+    """Rebuild the game saved in ``journal`` as its file is read (no list of
+    actions is kept). Returns (saved, rules, state); rules and state are None
+    unless a game was resumed. A journal whose actions do not replay is
+    damaged like any other: it is kept aside and saved.problem says why."""
+    from referee.games import rules as find_rules
+
+    box = [None, None, 0]  # type: list # rules module, state, actions applied
+
+    def header(h):
+        box[0] = find_rules(h["game"])
+        box[1] = box[0].setup(h["setup"])
+
+    def action(a):
+        try:
+            box[1] = box[0].step(box[1], a)
+        except RulesError as e:
+            raise RulesError("action %d does not replay: %s" % (box[2] + 1, e)) from None
+        box[2] += 1
+
+    saved = journal.load(header, action)
+    if saved.problem is not None or saved.game is None:
+        return saved, None, None
+    return saved, box[0], box[1]

@@ -25,6 +25,7 @@ class State:
         self.target = target
         self.ledger = Ledger(table.sides())
         self.round = 1
+        self.round_scored = False  # kept, not searched for: replay stays linear
         self.winner = None
 
     @property
@@ -63,11 +64,13 @@ def step(state, action):
         raise RulesError("the game is over: %s won" % state.table.name(state.winner))
     if kind == "score":
         seat = _seat(state, action)
-        state.ledger.add(state.round, seat, _points(action), "round %d" % state.round)
+        state.ledger.add(state.round, seat, _points(action))
+        state.round_scored = True
     elif kind == "next":
-        if state.round not in state.ledger.rounds():
+        if not state.round_scored:
             raise RulesError("nobody has scored in round %d yet" % state.round)
         state.round += 1
+        state.round_scored = False
         if state.target:
             state.winner = state.ledger.winner(state.target)
     elif kind == "fix":
@@ -85,7 +88,7 @@ def legal(state):
     if state.over:
         return []
     kinds = ["score"]
-    if state.round in state.ledger.rounds():
+    if state.round_scored:
         kinds.append("next")
     if state.round > 1:
         kinds.append("fix")

@@ -1,0 +1,64 @@
+"""Replay a game journal on the desktop: audit a game, or compare VMs.
+
+    python -m host_tools.replay data/game.jnl                 # final state as JSON
+    python -m host_tools.replay data/game.jnl --csv out.csv   # and the score table
+
+The journal comes from the simulator (build/sim-flash/data/), off a Pico
+(mpremote cp :data/game.jnl .), or from a text editor: the format is in the
+README. It is read and replayed by the firmware's own code, so what this
+prints is what the device would show.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from pathlib import Path
+
+from host_tools import paths
+
+
+def replay_file(path: Path):
+    """(rules module, final state) for a journal file; raises RulesError."""
+    from referee.core.errors import RulesError
+    from referee.core.journal import read
+    from referee.core.replay import replay
+    from referee.games import rules
+
+    header, actions, dropped = read(path.read_bytes())
+    if header is None:
+        raise RulesError("the journal has no complete header line")
+    game = rules(header["game"])
+    state = replay(game, header["setup"], actions)
+    if dropped:
+        print(f"note: {dropped} bytes of a torn last line were left out", file=sys.stderr)
+    return game, state
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Replay a Robot Referee game journal")
+    ap.add_argument("journal", type=Path)
+    ap.add_argument("--csv", type=Path, help="write the per-round score table here")
+    args = ap.parse_args(argv)
+    paths.use_firmware()
+    from referee.core.errors import RulesError
+
+    try:
+        game, state = replay_file(args.journal)
+    except OSError as e:
+        print(f"{args.journal}: cannot read it: {e.strerror}", file=sys.stderr)
+        return 2
+    except RulesError as e:
+        print(f"{args.journal}: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(game.summary(state), indent=2))
+    if args.csv:
+        with args.csv.open("w", newline="") as f:
+            csv.writer(f).writerows(game.score_rows(state))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,41 @@
+"""Property checks of the ledger: whatever the sequence of adds, undos and
+corrections, the totals equal the sum of the entries."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.core.errors import RulesError
+from referee.core.ledger import Ledger
+
+ops = st.lists(
+    st.one_of(
+        st.tuples(st.just("add"), st.integers(1, 5), st.integers(0, 3), st.integers(-200, 200)),
+        st.tuples(st.just("undo")),
+        st.tuples(st.just("fix"), st.integers(1, 5), st.integers(0, 3), st.integers(-200, 200)),
+    ),
+    max_size=60,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ops)
+def test_totals_always_equal_the_entries(sequence):
+    led = Ledger(4)
+    for op in sequence:
+        try:
+            if op[0] == "add":
+                led.add(op[1], op[2], op[3])
+            elif op[0] == "undo":
+                led.undo()
+            else:
+                led.correct(op[1], op[2], op[3])
+        except RulesError:
+            pass
+        sums = [0] * 4
+        for _round, side, pts, _reason in led.entries():
+            sums[side] += pts
+        assert led.totals == sums
+        winner = led.winner(100)
+        if winner is not None:
+            assert led.totals[winner] >= 100
+            assert all(led.totals[s] < led.totals[winner] for s in range(4) if s != winner)
