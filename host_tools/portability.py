@@ -25,6 +25,7 @@ MPY_OUT = ROOT / "build" / "mpy"
 
 # On the Pico and in CPython (or faked for CPython by host_tools/fakes).
 ALLOWED = {
+    "array",
     "binascii",
     "board",
     "errno",
