@@ -194,6 +194,60 @@ def vm_core_figures(count: int = 500) -> dict[str, float]:
     return figures
 
 
+def sample_journal(count: int = 500) -> bytes:
+    """The bytes of a saved score pad game of ``count`` actions, as the device writes them."""
+    import tempfile
+
+    from referee.core.journal import FILE, Journal
+    from referee.hw.storage import Storage
+
+    with tempfile.TemporaryDirectory() as flash:
+        storage = Storage(flash + "/data")
+        journal = Journal(storage)
+        journal.begin("scorepad", SAMPLE_SETUP)
+        for action in sample_actions(count):
+            journal.record(action)
+        return storage.read(FILE)
+
+
+def vm_resume_figures(count: int = 500) -> dict[str, float]:
+    """Boot with a saved game of ``count`` actions, resume it, play on."""
+    data = sample_journal(count)
+    calls = [
+        _VM_SETUP,
+        "import os\nos.mkdir('data')\n"
+        f"f = open('data/game.jnl', 'wb')\nf.write({data!r})\nf.close()",
+        "gc.collect()",
+        "BASE = gc.mem_alloc()",
+        "from referee.app import App\n"
+        "hw = board.hardware(clock=clock, entropy=entropy, data_dir='data')\n"
+        "app = App(hw)\nsteps(3)\n"
+        f"press({_OK})",  # the resume offer: OK
+        "gc.collect()",
+        "print('RESUMED_KEPT', gc.mem_alloc() - BASE)\n"
+        "print('RESUMED_SCREEN', type(app.screen).__name__)",
+        # steady state in the score pad: UP (select) and a saved score (OK, UP, OK)
+        "machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, Sink())\n"
+        f"press({_OK})\npress(board.BUTTON_PINS[0])\npress({_OK})",
+        "gc.collect()",
+        "total = 0\n"
+        "for _ in range(30):\n"
+        f"    for pin in ({_OK}, board.BUTTON_PINS[0], {_OK}):\n"
+        "        machine.sim_set_pin(pin, 0)\n"
+        "        total += measured_steps(6)\n"
+        "        machine.sim_set_pin(pin, 1)\n"
+        "        total += measured_steps(6)\n"
+        "print('ALLOC_PER_SCORE_EVENT', total / 90)",
+    ]
+    out = lane.run(calls, heap_kb=2048)
+    figures: dict[str, float] = {}
+    for key, value in re.findall(r"^([A-Z_]+) (-?[\d.]+)$", out, re.M):
+        figures[key] = float(value)
+    if "RESUMED_SCREEN ScorePad" not in out:
+        raise lane.VMError("the saved game did not resume:\n" + out)
+    return figures
+
+
 def bus_figures() -> tuple[float, int, int]:
     """Mean and largest I2C bytes per button event, and how many events."""
     import os
@@ -241,6 +295,7 @@ def measure() -> list[tuple[str, float, float, str]]:
     mean_bus, max_bus, presses = bus_figures()
     boot = boot_seconds()
     cores = vm_core_figures()
+    resumed = vm_resume_figures()
     n = cores["ACTIONS"]
     scale = budgets.PICO_LOOP_STEP_US * 1000 / cores["LOOP_NS"]
     pico_resume = cores["RESUME_US"] * scale / 1e6
@@ -301,6 +356,18 @@ def measure() -> list[tuple[str, float, float, str]]:
             f"heap kept by the cores with a {n}-action game (MicroPython)",
             cores["CORES_KEPT"],
             None,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action score pad",
+            resumed["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_WITH_GAME,
+            "B",
+        ),
+        (
+            "heap allocated per button event, score pad (a third save a score)",
+            resumed["ALLOC_PER_SCORE_EVENT"],
+            budgets.ALLOC_PER_EVENT,
             "B",
         ),
     ]

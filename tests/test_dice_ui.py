@@ -90,7 +90,7 @@ def test_games_not_yet_built_say_so_and_back_returns(rig):
     from referee.screens.menu import Menu
     from referee.screens.notice import Notice
 
-    rig.play("down\nok")
+    rig.play("down x2\nok")  # Dice & coins, Score pad, Evil Robots
     assert isinstance(rig.app.screen, Notice)
     assert rig.app.screen.title == "Evil Robots"
     rig.play("back")

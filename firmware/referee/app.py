@@ -8,6 +8,7 @@ loop only samples the buttons: nothing is drawn and nothing allocated.
 
 from micropython import const
 
+from referee import JOURNAL
 from referee.core.chance import Chance
 from referee.ui.canvas import Canvas
 
@@ -28,6 +29,10 @@ class App:
         from referee.screens.menu import Menu
 
         self.push(Menu(self))
+        if self.storage.exists(JOURNAL):  # the resume code loads only when needed
+            from referee.screens.resume import offer
+
+            offer(self)
 
     @property
     def screen(self):

@@ -46,7 +46,7 @@ def written(folder="data"):
 
 def test_records_are_canonical_and_sealed():
     assert encode({"b": [1, "x"], "a": None, "c": True}) == '{"a": null, "b": [1, "x"], "c": true}'
-    line = seal({"seat": 1, "a": "score"})
+    line = bytes(seal({"seat": 1, "a": "score"}))
     assert line.endswith(b"\n") and line.startswith(b'{"a": "score", "seat": 1} ')
     assert unseal(line[:-1], True) == ({"a": "score", "seat": 1}, True)
     assert unseal(b'{"a": "next"}', True) is None  # no CRC where one is needed
@@ -105,7 +105,7 @@ def test_damaged_files_are_never_overwritten():
 
 def test_a_newer_format_is_refused_and_left_alone():
     storage = Storage("data")
-    data = seal({"v": 2, "game": "scorepad", "setup": SETUP})
+    data = bytes(seal({"v": 2, "game": "scorepad", "setup": SETUP}))
     storage.write(FILE, data)
     saved, _ = load_all(storage)
     assert saved.game is None and "newer referee" in saved.problem and "format 2" in saved.problem

@@ -20,11 +20,12 @@ A file whose header has no CRC was written by a person: its lines may go
 without CRCs (a line that has one must still match it).
 """
 
+from referee import JOURNAL
 from referee.core.errors import RulesError
 from referee.core.record import seal, unseal
 
 VERSION = 1
-FILE = "game.jnl"
+FILE = JOURNAL
 
 
 class Saved:
@@ -98,7 +99,7 @@ class Journal:
         self.bytes_written = 0  # since boot, for the benchmarks
 
     def exists(self):
-        return self.storage.read(self.name) is not None
+        return self.storage.exists(self.name)
 
     def begin(self, game, setup):
         """Start a new game file (an unfinished one is archived first)."""
@@ -166,7 +167,7 @@ class Journal:
     def set_aside(self):
         """Rename the file to a free name beside it; returns that name."""
         n = 1
-        while self.storage.read("%s.bad%d" % (self.name, n)) is not None:
+        while self.storage.exists("%s.bad%d" % (self.name, n)):
             n += 1
         kept = "%s.bad%d" % (self.name, n)
         self.storage.rename(self.name, kept)
@@ -175,7 +176,7 @@ class Journal:
     def archive(self):
         """Move the game file into the history (a game night's export reads it)."""
         n = 1
-        while self.storage.read("history-%03d.jnl" % n) is not None:
+        while self.storage.exists("history-%03d.jnl" % n):
             n += 1
         kept = "history-%03d.jnl" % n
         self.storage.rename(self.name, kept)

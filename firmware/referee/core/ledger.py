@@ -2,9 +2,10 @@
 with its round and an optional reason, and the totals kept current as
 entries come and go. Totals may go negative (a renege costs 100).
 
-A long game keeps hundreds of entries, so they live in parallel arrays (11
-bytes an entry) rather than a list of lists (about 100): a 500-action game
-must fit the Pico's heap beside the display and the menu.
+A long game keeps hundreds of entries, so they live in parallel arrays (7
+bytes an entry, reasons only where given) rather than a list of lists
+(about 100): a 500-action game must fit the Pico's heap beside the display
+and the menu.
 """
 
 from array import array
@@ -22,7 +23,7 @@ class Ledger:
         self._round = array("H")
         self._side = bytearray()
         self._points = array("i")
-        self._reason = []  # None for most entries
+        self._reason = {}  # entry index -> reason, only for entries that have one
 
     def _check(self, side, points):
         if not isinstance(side, int) or not 0 <= side < self.sides:
@@ -37,12 +38,14 @@ class Ledger:
             self._round[n] = rnd
             self._side[n] = side
             self._points[n] = points
-            self._reason[n] = reason
         else:
             self._round.append(rnd)
             self._side.append(side)
             self._points.append(points)
-            self._reason.append(reason)
+        if reason is not None:
+            self._reason[n] = reason
+        elif n in self._reason:
+            del self._reason[n]
         self.count = n + 1
         self.totals[side] += points
 
@@ -50,7 +53,7 @@ class Ledger:
         """(round, side, points, reason) of entry i, oldest first."""
         if not 0 <= i < self.count:
             raise RulesError("there is no entry %r" % (i,))
-        return (self._round[i], self._side[i], self._points[i], self._reason[i])
+        return (self._round[i], self._side[i], self._points[i], self._reason.get(i))
 
     def entries(self):
         return [self.entry(i) for i in range(self.count)]

@@ -4,11 +4,13 @@ A rules core is pure: no hardware, time or randomness (chance arrives as a
 recorded outcome inside an action). Each module has:
 
     NAME                 the name journals use
+    TITLE                the name the screen shows
     setup(config)        a new state from the setup, or RulesError
     step(state, action)  apply one action (a dict with "a", its kind), or
                          raise RulesError and leave the state unchanged;
                          returns the state
     legal(state)         the action kinds allowed now
+    headline(state)      where the game stands, in a line of the screen
     summary(state)       a dict of plain values: the final-state export
     score_rows(state)    the per-round score table, header row first
 """

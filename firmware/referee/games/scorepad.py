@@ -16,6 +16,7 @@ from referee.core.ledger import Ledger
 from referee.core.seats import Table, default_names
 
 NAME = "scorepad"
+TITLE = "Score pad"
 MAX_TARGET = 10000
 
 
@@ -26,6 +27,7 @@ class State:
         self.ledger = Ledger(table.sides())
         self.round = 1
         self.round_scored = False  # kept, not searched for: replay stays linear
+        self.this_round = [0] * table.players  # points so far in the open round
         self.winner = None
 
     @property
@@ -64,13 +66,17 @@ def step(state, action):
         raise RulesError("the game is over: %s won" % state.table.name(state.winner))
     if kind == "score":
         seat = _seat(state, action)
-        state.ledger.add(state.round, seat, _points(action))
+        points = _points(action)
+        state.ledger.add(state.round, seat, points)
+        state.this_round[seat] += points
         state.round_scored = True
     elif kind == "next":
         if not state.round_scored:
             raise RulesError("nobody has scored in round %d yet" % state.round)
         state.round += 1
         state.round_scored = False
+        for seat in range(len(state.this_round)):
+            state.this_round[seat] = 0
         if state.target:
             state.winner = state.ledger.winner(state.target)
     elif kind == "fix":
@@ -93,6 +99,16 @@ def legal(state):
     if state.round > 1:
         kinds.append("fix")
     return kinds
+
+
+def headline(state):
+    """Where the game stands, in 21 characters or fewer."""
+    leaders = state.ledger.leaders()
+    if state.over:
+        return "%s won" % state.table.name(state.winner)
+    if len(leaders) == 1 and state.ledger.totals[leaders[0]]:
+        return "round %d, %s leads" % (state.round, state.table.name(leaders[0]))
+    return "round %d" % state.round
 
 
 def summary(state):

@@ -18,6 +18,13 @@ class Storage:
     def path(self, name):
         return self.root + "/" + name
 
+    def exists(self, name):
+        try:
+            os.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
     def read(self, name):
         """The file's bytes, or None when there is no such file."""
         try:

@@ -9,6 +9,7 @@ the value is the same as before.
 from micropython import const
 
 from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
+from referee.ui.canvas import CELL, number_width
 
 COIN = (0, 2)  # (count, sides); no dice means a coin
 CHOICES = (COIN, (1, 6), (2, 6), (3, 6), (1, 4), (1, 8), (1, 10), (1, 12), (1, 20), (1, 100))
@@ -42,9 +43,7 @@ class Dice:
         self.choices = list(CHOICES)
         saved = app.storage.read(_SETTINGS)
         choice = _parse(saved) if saved else None
-        self.index = 0
-        if choice is not None:
-            self._select(choice)
+        self._select(choice if choice is not None else COIN)
         self.values = None  # the last throw: die values, or [1] heads / [0] tails
         self.throws = 0
 
@@ -56,6 +55,7 @@ class Dice:
         if choice not in self.choices:
             self.choices.append(choice)
         self.index = self.choices.index(choice)
+        self._title = "< %s >" % label(choice)
 
     def set_choice(self, choice):
         """Called by the editor; remembered across resets."""
@@ -81,6 +81,7 @@ class Dice:
 
     def _move(self, step):
         self.index = (self.index + step) % len(self.choices)
+        self._title = "< %s >" % label(self.choice)
         self.values = None
         self.app.storage.write(_SETTINGS, ("%d %d" % self.choice).encode())
 
@@ -95,10 +96,11 @@ class Dice:
 
     def draw(self, c):
         count, sides = self.choice
-        c.centre("< %s >" % label(self.choice), 0)
+        c.centre(self._title, 0)
         c.invert_rows(0)
         if self.throws:
-            c.right("#%d" % self.throws, 0, invert=True)
+            x = c.width - 1 - number_width(self.throws) - CELL
+            c.number(self.throws, c.text("#", x, 0, invert=True), 0, invert=True)
         values = self.values
         if values is None:
             c.centre("OK to flip" if count == 0 else "OK to roll", 2, scale=2)
@@ -115,8 +117,10 @@ class Dice:
                 c.die(x, 10, size, v)
                 x += size + gap
             if count > 1:
-                c.centre("= %d" % sum(values), 6, scale=2)
+                total = sum(values)
+                x = (c.width - number_width(total, 2) - 2 * 2 * CELL) // 2
+                c.number(total, c.text("= ", x, 6, scale=2), 6, scale=2)
         else:
-            c.big_centre(str(sum(values)), 1 if count > 1 else 2)
+            c.big_number_centre(sum(values), 1 if count > 1 else 2)
             if count > 1:
                 c.centre("+".join(str(v) for v in values)[:21], 6)

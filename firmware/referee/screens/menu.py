@@ -17,9 +17,28 @@ def _dice(app):
     return Dice(app)
 
 
+def _scorepad(app):
+    """The saved score pad game if there is one, else a new one."""
+    from referee import JOURNAL
+
+    if app.storage.exists(JOURNAL):
+        from referee.screens.resume import open_game, saved_game, tell_problem
+
+        saved, session = saved_game(app)
+        if saved.problem is not None:
+            tell_problem(app, saved)
+            return None
+        if session is not None and not session.state.over and saved.game == "scorepad":
+            return open_game(app, session)
+    from referee.screens.scorepad_setup import ScorePadSetup
+
+    return ScorePadSetup(app)
+
+
 # (label, screen factory or None while the game's issue has not landed)
 ENTRIES = (
     ("Dice & coins", _dice),
+    ("Score pad", _scorepad),
     ("Evil Robots", None),
     ("Robo Factory", None),
     ("ROBOTS!", None),
@@ -48,7 +67,9 @@ class Menu:
 
                 self.app.push(Notice(self.app, label, ("coming in a", "later update")))
             else:
-                self.app.push(factory(self.app))
+                screen = factory(self.app)
+                if screen is not None:
+                    self.app.push(screen)
         elif button == BACK:
             self.index = 0
         if self.index < self.top:

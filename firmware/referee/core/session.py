@@ -1,0 +1,56 @@
+"""A game in play: its rules, its state and its journal, kept in step.
+
+Every change goes through ``act``: the rules check the action first (a bad
+one raises RulesError and changes nothing), then it is appended to the
+journal, and only then does the caller redraw. If the flash refuses the
+write, the state is rebuilt from the journal, so the screen never shows
+what was not saved.
+"""
+
+from referee.core.errors import RulesError
+from referee.core.journal import Journal
+from referee.core.replay import resume
+
+
+class Session:
+    def __init__(self, journal, rules, state):
+        self.journal = journal
+        self.rules = rules
+        self.state = state
+
+    @classmethod
+    def start(cls, storage, rules, setup):
+        state = rules.setup(setup)  # refuses a bad setup before any file is touched
+        journal = Journal(storage)
+        journal.begin(rules.NAME, setup)
+        return cls(journal, rules, state)
+
+    def act(self, action):
+        """Apply and save one action. Returns None, or a message saying
+        why nothing changed."""
+        try:
+            self.state = self.rules.step(self.state, action)
+        except RulesError as e:
+            return str(e)
+        try:
+            self.journal.record(action)
+        except OSError:
+            self._rebuild()
+            return "not saved: the flash refused it"
+        return None
+
+    def undo(self):
+        """Take back the last action. Returns None or why not."""
+        if self.journal.count == 0:
+            return "nothing to undo"
+        try:
+            self.journal.undo()
+        except OSError:
+            return "not undone: the flash refused it"
+        self._rebuild()
+        return None
+
+    def _rebuild(self):
+        saved, rules, state = resume(self.journal)
+        if state is not None:
+            self.state = state

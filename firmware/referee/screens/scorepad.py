@@ -1,0 +1,84 @@
+"""Score pad: running totals for any game played in rounds.
+
+UP/DOWN pick a player, OK scores for them, a long OK closes the round, a
+long BACK takes back the last score or round, BACK returns to the menu
+(the game stays saved and comes back from there or after a reset).
+"""
+
+from micropython import const
+
+from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, UP, button_of, kind_of
+from referee.ui.canvas import CELL, number_width
+
+_VISIBLE = const(6)
+
+
+class ScorePad:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.index = 0
+        self.top = 0
+        self.message = None
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        state = self.session.state
+        self.message = None
+        players = state.table.players
+        if button == UP and kind != LONG:
+            self.index = (self.index - 1) % players
+        elif button == DOWN and kind != LONG:
+            self.index = (self.index + 1) % players
+        elif button == OK and kind == PRESS and not state.over:
+            from referee.screens.score_entry import ScoreEntry
+
+            self.app.push(ScoreEntry(self.app, self, self.index))
+        elif button == OK and kind == LONG and not state.over:
+            self.message = self.session.act({"a": "next"})
+        elif button == BACK and kind == LONG:
+            self.message = self.session.undo() or "last step undone"
+        elif button == BACK and kind == PRESS:
+            self.app.pop()
+        visible = _VISIBLE // self._scale()
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + visible:
+            self.top = self.index - visible + 1
+
+    def _scale(self):
+        # Three players or fewer: double-size names and totals, for across the table.
+        return 2 if self.session.state.table.players <= 3 else 1
+
+    def draw(self, c):
+        state = self.session.state
+        if state.over:
+            self._draw_over(c, state)
+            return
+        # Numbers are drawn digit by digit, not formatted: no allocation.
+        x = c.text("ROUND ", 2, 0)
+        c.number(state.round, x, 0)
+        if state.target:
+            x = c.width - 2 - number_width(state.target) - 3 * CELL
+            c.number(state.target, c.text("to ", x, 0), 0)
+        c.invert_rows(0)
+        table = state.table
+        totals = state.ledger.totals
+        scale = self._scale()
+        for seat in range(self.top, min(table.players, self.top + _VISIBLE // scale)):
+            row = 1 + (seat - self.top) * scale
+            c.text(table.names[seat], 2, row, scale)
+            if state.this_round[seat] and scale == 1:
+                c.number(state.this_round[seat], 50, row, sign=True)
+            c.number_right(totals[seat], c.width - 3, row, scale)
+            if seat == self.index:
+                c.invert_rows(row, scale)
+        c.centre(self.message or "OK:score hold:round", 7)
+
+    def _draw_over(self, c, state):
+        c.centre("GAME OVER", 0)
+        c.invert_rows(0)
+        c.centre(state.table.name(state.winner), 1, scale=2)
+        c.centre("wins with", 3)
+        c.big_number_centre(state.ledger.totals[state.winner], 4)

@@ -1,0 +1,102 @@
+"""The score pad through the buttons: setup, scoring, rounds, undo, and
+nothing lost on a reset or a refusing flash."""
+
+import errno
+import os
+
+import pytest
+from conftest import SCENARIOS
+
+from rig import Rig
+
+
+def pad(rig):
+    from referee.screens.scorepad import ScorePad
+
+    screen = rig.app.screen
+    assert isinstance(screen, ScorePad), type(screen).__name__
+    return screen
+
+
+def test_scripted_game_scores_by_hand(rig):
+    rig.play((SCENARIOS / "scorepad.txt").read_text())
+    state = pad(rig).session.state
+    # by hand from the script: P1 3 + (1 + 5 * 5) = 29, P2 7; target 100 - 50
+    assert state.target == 50 and state.ledger.totals == [29, 7]
+    assert state.round == 1  # the round's close was undone
+    assert pad(rig).message == "last step undone"
+
+
+def test_a_reset_mid_game_offers_the_game_back(flash):
+    from referee.screens.resume import ResumeOffer
+
+    first = Rig(seed=1)
+    first.play((SCENARIOS / "scorepad.txt").read_text())
+    first.play("ok long")  # close round 1 again
+    again = Rig(seed=2)  # power cut and back: same flash, fresh memory
+    assert isinstance(again.app.screen, ResumeOffer)
+    again.play("snap offer\nok")
+    state = pad(again).session.state
+    assert state.ledger.totals == [29, 7] and state.round == 2
+    again.play("ok\nup x21\nok\nok long")  # P1 29 + 21 = 50: at the target, alone
+    assert state.over and state.table.name(state.winner) == "P1"
+    third = Rig(seed=3)  # a finished game is not offered again
+    from referee.screens.menu import Menu
+
+    assert isinstance(third.app.screen, Menu)
+
+
+def test_back_keeps_the_game_and_the_menu_reopens_it(rig):
+    rig.play("down\nok\nok\nok\nok\nup x4\nok\nback")
+    from referee.screens.menu import Menu
+
+    assert isinstance(rig.app.screen, Menu)
+    rig.play("ok")  # menu still on Score pad
+    assert pad(rig).session.state.ledger.totals == [4, 0, 0, 0]
+
+
+def test_a_refusing_flash_changes_nothing_and_says_so(rig, monkeypatch):
+    from referee.hw.storage import Storage
+
+    rig.play("down\nok\nok\nok\nok\nup x4\nok")  # P1 4
+
+    def full(self, name, data):
+        raise OSError(errno.ENOSPC, "no space")
+
+    monkeypatch.setattr(Storage, "append", full)
+    rig.play("ok\nup x9\nok")  # try to save P1 +9
+    entry = rig.app.screen
+    assert entry.message == "not saved: the flash refused it"
+    assert pad_state(rig).ledger.totals == [4, 0, 0, 0]
+    monkeypatch.undo()
+    rig.play("ok")  # the same entry, saved this time
+    assert pad(rig).session.state.ledger.totals == [13, 0, 0, 0]
+
+
+def pad_state(rig):
+    return rig.app._stack[-2].session.state
+
+
+def test_damaged_journal_is_kept_aside_and_reported(flash):
+    from referee.screens.notice import Notice
+
+    os.mkdir("data")
+    with open("data/game.jnl", "wb") as f:
+        f.write(b'{"v": 1, "game": "scorepad", "setup": {"players": 2}} 00000000\n')
+    rig = Rig(seed=1)
+    assert isinstance(rig.app.screen, Notice)
+    assert rig.app.screen.lines == ("saved game damaged,", "kept as", "game.jnl.bad1")
+    assert os.listdir("data") == ["game.jnl.bad1"]
+    rig.play("back")
+    from referee.screens.menu import Menu
+
+    assert isinstance(rig.app.screen, Menu)
+
+
+@pytest.mark.parametrize("undos", [1, 3])
+def test_undo_walks_back_one_step_at_a_time(rig, undos):
+    rig.play("down\nok\ndown x2\nok\nok\n" + "ok\nup\nok\n" * 3)  # P1 scores 1 three times
+    rig.play("back long\n" * undos)
+    assert pad(rig).session.state.ledger.totals == [3 - undos, 0]
+    rig.play("back long\n" * 5)
+    assert pad(rig).message == "nothing to undo"
