@@ -21,7 +21,8 @@ def pad(rig):
 def test_scripted_game_scores_by_hand(rig):
     rig.play((SCENARIOS / "scorepad.txt").read_text())
     state = pad(rig).session.state
-    # by hand from the script: P1 3 + (1 + 5 * 5) = 29, P2 7; target 100 - 50
+    # by hand from the script: ANN 3 + (1 + 5 * 5) = 29, P2 7; target 100 - 50
+    assert state.table.names == ["ANN", "P2"]
     assert state.target == 50 and state.ledger.totals == [29, 7]
     assert state.round == 1  # the round's close was undone
     assert pad(rig).message == "last step undone"
@@ -38,8 +39,8 @@ def test_a_reset_mid_game_offers_the_game_back(flash):
     again.play("snap offer\nok")
     state = pad(again).session.state
     assert state.ledger.totals == [29, 7] and state.round == 2
-    again.play("ok\nup x21\nok\nok long")  # P1 29 + 21 = 50: at the target, alone
-    assert state.over and state.table.name(state.winner) == "P1"
+    again.play("ok\nup x21\nok\nok long")  # ANN 29 + 21 = 50: at the target, alone
+    assert state.over and state.table.name(state.winner) == "ANN"
     third = Rig(seed=3)  # a finished game is not offered again
     from referee.screens.menu import Menu
 
@@ -47,7 +48,7 @@ def test_a_reset_mid_game_offers_the_game_back(flash):
 
 
 def test_back_keeps_the_game_and_the_menu_reopens_it(rig):
-    rig.play("down\nok\nok\nok\nok\nup x4\nok\nback")
+    rig.play("down\nok\nok\nok\nok long\nok\nup x4\nok\nback")
     from referee.screens.menu import Menu
 
     assert isinstance(rig.app.screen, Menu)
@@ -58,7 +59,7 @@ def test_back_keeps_the_game_and_the_menu_reopens_it(rig):
 def test_a_refusing_flash_changes_nothing_and_says_so(rig, monkeypatch):
     from referee.hw.storage import Storage
 
-    rig.play("down\nok\nok\nok\nok\nup x4\nok")  # P1 4
+    rig.play("down\nok\nok\nok\nok long\nok\nup x4\nok")  # P1 4
 
     def full(self, name, data):
         raise OSError(errno.ENOSPC, "no space")
@@ -95,8 +96,17 @@ def test_damaged_journal_is_kept_aside_and_reported(flash):
 
 @pytest.mark.parametrize("undos", [1, 3])
 def test_undo_walks_back_one_step_at_a_time(rig, undos):
-    rig.play("down\nok\ndown x2\nok\nok\n" + "ok\nup\nok\n" * 3)  # P1 scores 1 three times
+    rig.play("down\nok\ndown x2\nok\nok\nok long\n" + "ok\nup\nok\n" * 3)  # P1 scores 1 three times
     rig.play("back long\n" * undos)
     assert pad(rig).session.state.ledger.totals == [3 - undos, 0]
     rig.play("back long\n" * 5)
     assert pad(rig).message == "nothing to undo"
+
+
+def test_names_must_differ(rig):
+    from referee.screens.name_edit import NameEdit
+
+    rig.play("down\nok\ndown x2\nok\nok\nok\nok\nup\nok long")  # P1 -> P2: taken
+    assert isinstance(rig.app.screen, NameEdit) and rig.app.screen.message == "P2 is taken"
+    rig.play("up\nok long\nok long")  # P3 is free; start
+    assert pad(rig).session.state.table.names == ["P3", "P2"]
