@@ -75,3 +75,20 @@ def test_a_damaged_line_is_named(tmp_path):
 def test_a_missing_file_is_a_clear_error(tmp_path):
     proc = run(tmp_path / "nothing.jnl")
     assert proc.returncode == 2 and "cannot read it" in proc.stderr
+
+
+def test_the_readme_journal_example_reads_back_whole():
+    """The example in the README is a real journal: every CRC matches."""
+    from referee.core.journal import read
+    from referee.core.record import seal
+
+    text = (ROOT / "README.md").read_text()
+    block = text.split("## The game journal", 1)[1].split("```", 2)[1].strip() + "\n"
+    header, actions, dropped = read(block.encode())
+    assert header["game"] == "scorepad" and dropped == 0
+    assert actions == [
+        {"a": "score", "seat": 0, "pts": 30},
+        {"a": "score", "seat": 1, "pts": 20},
+        {"a": "next"},
+    ]
+    assert "".join(bytes(seal(a)).decode() for a in [header] + actions) == block
