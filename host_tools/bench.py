@@ -66,6 +66,11 @@ _OK = "board.BUTTON_PINS[2]"
 _DOWN = "board.BUTTON_PINS[1]"
 
 
+def figures_in(out: str) -> dict[str, float]:
+    """The "NAME number" lines the VM printed."""
+    return {k: float(v) for k, v in re.findall(r"^([A-Z_]+) (-?[\d.]+)$", out, re.M)}
+
+
 def vm_figures() -> dict[str, float]:
     calls = [
         _VM_SETUP,
@@ -102,11 +107,7 @@ def vm_figures() -> dict[str, float]:
         "    total += measured_steps(6)\n"
         "print('ALLOC_PER_MENU_EVENT', total / 50)",
     ]
-    out = lane.run(calls, heap_kb=1024)
-    figures = {}
-    for key, value in re.findall(r"^([A-Z_]+) (-?[\d.]+)$", out, re.M):
-        figures[key] = float(value)
-    return figures
+    return figures_in(lane.run(calls, heap_kb=1024))
 
 
 def sample_actions(count: int) -> list[dict]:
@@ -186,10 +187,7 @@ def vm_core_figures(count: int = 500) -> dict[str, float]:
         "t = time.ticks_us()\nloop(200000)\n"
         "print('LOOP_NS', time.ticks_diff(time.ticks_us(), t) * 1000 / 200000)",
     ]
-    out = lane.run(calls, heap_kb=2048)
-    figures = {}
-    for key, value in re.findall(r"^([A-Z_]+) (-?[\d.]+)$", out, re.M):
-        figures[key] = float(value)
+    figures = figures_in(lane.run(calls, heap_kb=2048))
     figures["ACTIONS"] = count
     return figures
 
@@ -240,12 +238,9 @@ def vm_resume_figures(count: int = 500) -> dict[str, float]:
         "print('ALLOC_PER_SCORE_EVENT', total / 90)",
     ]
     out = lane.run(calls, heap_kb=2048)
-    figures: dict[str, float] = {}
-    for key, value in re.findall(r"^([A-Z_]+) (-?[\d.]+)$", out, re.M):
-        figures[key] = float(value)
     if "RESUMED_SCREEN ScorePad" not in out:
         raise lane.VMError("the saved game did not resume:\n" + out)
-    return figures
+    return figures_in(out)
 
 
 def bus_figures() -> tuple[float, int, int]:

@@ -165,3 +165,9 @@ def test_each_stable_ok_press_gives_exactly_one_event(pattern):
             state = level
     events = [e for e in drain(btns) if e[0] == "OK"]
     assert len(events) == expected
+
+
+def test_step_of_counts_up_and_down_presses_and_repeats():
+    assert [b.step_of(b.event(k, b.UP)) for k in (b.PRESS, b.REPEAT, b.LONG)] == [1, 1, 0]
+    assert [b.step_of(b.event(k, b.DOWN)) for k in (b.PRESS, b.REPEAT)] == [-1, -1]
+    assert b.step_of(b.event(b.PRESS, b.OK)) == b.step_of(b.event(b.PRESS, b.BACK)) == 0

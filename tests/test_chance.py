@@ -10,24 +10,10 @@ import random
 
 import pytest
 
+from portable.support import Feed
 from referee.core.chance import Chance
 
 CHI2_001 = {1: 10.828, 5: 20.515, 19: 43.820}
-
-
-class Feed:
-    """Entropy that hands out the given bytes in order, and counts what was asked."""
-
-    def __init__(self, data):
-        self.data = bytes(data)
-        self.pos = 0
-
-    def __call__(self, n):
-        out = self.data[self.pos : self.pos + n]
-        if len(out) < n:
-            raise EOFError
-        self.pos += n
-        return out
 
 
 def accepted_outcomes(n, width):

@@ -49,6 +49,15 @@ def kind_of(ev):
     return ev >> 2
 
 
+def step_of(ev):
+    """+1 for UP, -1 for DOWN (a press or a repeat), 0 for anything else:
+    what every screen that counts or moves a cursor wants to know."""
+    if ev >> 2 == LONG:
+        return 0
+    button = ev & 3
+    return 1 if button == UP else -1 if button == DOWN else 0
+
+
 class Buttons:
     def __init__(self, pins, clock):
         self._pins = pins

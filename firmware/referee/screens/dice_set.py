@@ -4,7 +4,7 @@ UP/DOWN change the underlined number (hold to run), OK moves on and then
 confirms, BACK cancels. Coin is chosen by going below one die.
 """
 
-from referee.hw.buttons import BACK, DOWN, OK, PRESS, REPEAT, UP, button_of, kind_of
+from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
 from referee.screens.dice import COIN, MAX_COUNT, MAX_SIDES, MIN_SIDES, label
 from referee.ui.canvas import BIG_CELL, big_width
 
@@ -22,8 +22,8 @@ class DiceSet:
     def on_event(self, ev):
         button = button_of(ev)
         kind = kind_of(ev)
-        if button in (UP, DOWN) and kind in (PRESS, REPEAT):
-            step = 1 if button == UP else -1
+        step = step_of(ev)
+        if step:
             if self.field == 0:
                 self.count = min(MAX_COUNT, max(0, self.count + step))
             else:

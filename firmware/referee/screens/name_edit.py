@@ -7,7 +7,7 @@ space at the end is dropped.
 """
 
 from referee.core.seats import MAX_NAME, NAME_CHARS
-from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.ui.canvas import CELL
 
 _CHOICES = NAME_CHARS + " "  # the space ends the name early
@@ -27,9 +27,9 @@ class NameEdit:
         button = button_of(ev)
         kind = kind_of(ev)
         self.message = None
-        if button in (UP, DOWN) and kind in (PRESS, REPEAT):
+        step = step_of(ev)
+        if step:
             here = self.letters[self.cursor]
-            step = 1 if button == UP else -1
             self.letters[self.cursor] = _CHOICES[(_CHOICES.find(here) + step) % len(_CHOICES)]
         elif button == OK and kind == PRESS:
             if self.cursor + 1 < MAX_NAME:

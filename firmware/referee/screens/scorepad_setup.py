@@ -5,7 +5,7 @@ or to the menu. On the names, UP/DOWN pick a player, OK edits the name, a
 long OK starts the game."""
 
 from referee.core.seats import default_names
-from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 
 TARGET_STEP = 10
 MAX_TARGET = 5000
@@ -23,8 +23,8 @@ class ScorePadSetup:
     def on_event(self, ev):
         button = button_of(ev)
         kind = kind_of(ev)
-        if button in (UP, DOWN) and kind in (PRESS, REPEAT):
-            step = 1 if button == UP else -1
+        step = step_of(ev)
+        if step:
             if self.field == 0:
                 self.players = min(9, max(2, self.players + step))
             elif self.field == 1:
