@@ -192,25 +192,69 @@ def vm_core_figures(count: int = 500) -> dict[str, float]:
     return figures
 
 
-def sample_journal(count: int = 500) -> bytes:
-    """The bytes of a saved score pad game of ``count`` actions, as the device writes them."""
+def sample_robots_actions(count: int) -> list[dict]:
+    """A ROBOTS! game of ``count`` actions: four players, each hand four
+    counts and its close; small scores, so nobody reaches the target."""
+    actions: list[dict] = []
+    hand = 0
+    while len(actions) < count:
+        for seat in range(4):
+            n = [0] * 9
+            n[0] = (hand + seat) % 4  # a few 2-9 in spreads
+            n[2] = (hand * 3 + seat) % 4  # and a few in hand
+            actions.append({"a": "count", "seat": seat, "n": n})
+        actions.append({"a": "end", "out": hand % 4, "how": "out"})
+        hand += 1
+    return actions[:count]
+
+
+SAMPLES = {
+    "scorepad": (SAMPLE_SETUP, sample_actions),
+    "robots": ({"players": ["ANN", "BOB", "CY", "DEE"], "target": 250}, sample_robots_actions),
+}
+
+
+def sample_journal(count: int = 500, game: str = "scorepad") -> bytes:
+    """The bytes of a saved game of ``count`` actions, as the device writes them."""
     import tempfile
 
     from referee.core.journal import FILE, Journal
     from referee.hw.storage import Storage
 
+    setup, actions = SAMPLES[game]
     with tempfile.TemporaryDirectory() as flash:
         storage = Storage(flash + "/data")
         journal = Journal(storage)
-        journal.begin("scorepad", SAMPLE_SETUP)
-        for action in sample_actions(count):
+        journal.begin(game, setup)
+        for action in actions(count):
             journal.record(action)
         return storage.read(FILE)
 
 
-def vm_resume_figures(count: int = 500) -> dict[str, float]:
+# Steady-state events per game, after the resume offer: (button, hold ms) steps.
+_OK_PIN, _UP_PIN = "board.BUTTON_PINS[2]", "board.BUTTON_PINS[0]"
+_EVENTS = {
+    # select, open the entry, count up, save
+    "scorepad": [(_OK_PIN, 60), (_UP_PIN, 60), (_OK_PIN, 60)],
+    # a whole hand: open, who went out, then four players (one up, long OK), standings back
+    "robots": [(_OK_PIN, 60), (_OK_PIN, 60)]
+    + [(_UP_PIN, 60), (_OK_PIN, 800)] * 4
+    + [(_OK_PIN, 60)],
+}
+_SCREENS = {"scorepad": "ScorePad", "robots": "Rummy"}
+
+
+def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, float]:
     """Boot with a saved game of ``count`` actions, resume it, play on."""
-    data = sample_journal(count)
+    data = sample_journal(count, game)
+    events = _EVENTS[game]
+    cycle = "".join(
+        f"    machine.sim_set_pin({pin}, 0)\n"
+        f"    total += measured_steps({ms // 10})\n"
+        f"    machine.sim_set_pin({pin}, 1)\n"
+        "    total += measured_steps(6)\n"
+        for pin, ms in events
+    )
     calls = [
         _VM_SETUP,
         "import os\nos.mkdir('data')\n"
@@ -224,21 +268,16 @@ def vm_resume_figures(count: int = 500) -> dict[str, float]:
         "gc.collect()",
         "print('RESUMED_KEPT', gc.mem_alloc() - BASE)\n"
         "print('RESUMED_SCREEN', type(app.screen).__name__)",
-        # steady state in the score pad: UP (select) and a saved score (OK, UP, OK)
+        # warm up one cycle, then measure ten
         "machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, Sink())\n"
-        f"press({_OK})\npress(board.BUTTON_PINS[0])\npress({_OK})",
+        "total = 0\nfor _ in range(1):\n" + cycle,
         "gc.collect()",
-        "total = 0\n"
-        "for _ in range(30):\n"
-        f"    for pin in ({_OK}, board.BUTTON_PINS[0], {_OK}):\n"
-        "        machine.sim_set_pin(pin, 0)\n"
-        "        total += measured_steps(6)\n"
-        "        machine.sim_set_pin(pin, 1)\n"
-        "        total += measured_steps(6)\n"
-        "print('ALLOC_PER_SCORE_EVENT', total / 90)",
+        "total = 0\nfor _ in range(10):\n"
+        + cycle
+        + f"print('ALLOC_PER_EVENT', total / {10 * len(events)})",
     ]
     out = lane.run(calls, heap_kb=2048)
-    if "RESUMED_SCREEN ScorePad" not in out:
+    if f"RESUMED_SCREEN {_SCREENS[game]}" not in out:
         raise lane.VMError("the saved game did not resume:\n" + out)
     return figures_in(out)
 
@@ -291,6 +330,7 @@ def measure() -> list[tuple[str, float, float, str]]:
     boot = boot_seconds()
     cores = vm_core_figures()
     resumed = vm_resume_figures()
+    rummy = vm_resume_figures(game="robots")
     n = cores["ACTIONS"]
     scale = budgets.PICO_LOOP_STEP_US * 1000 / cores["LOOP_NS"]
     pico_resume = cores["RESUME_US"] * scale / 1e6
@@ -361,7 +401,19 @@ def measure() -> list[tuple[str, float, float, str]]:
         ),
         (
             "heap allocated per button event, score pad (a third save a score)",
-            resumed["ALLOC_PER_SCORE_EVENT"],
+            resumed["ALLOC_PER_EVENT"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action ROBOTS! game",
+            rummy["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_WITH_GAME,
+            "B",
+        ),
+        (
+            "heap allocated per button event, scoring a ROBOTS! hand",
+            rummy["ALLOC_PER_EVENT"],
             budgets.ALLOC_PER_EVENT,
             "B",
         ),

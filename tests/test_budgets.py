@@ -75,4 +75,19 @@ def test_a_resumed_500_action_game_fits_the_heap_budget(resumed):
 
 def test_scoring_stays_within_the_allocation_budget(resumed):
     # every third event appends to the journal (encode, CRC, file write)
-    assert 0 < resumed["ALLOC_PER_SCORE_EVENT"] <= budgets.ALLOC_PER_EVENT
+    assert 0 < resumed["ALLOC_PER_EVENT"] <= budgets.ALLOC_PER_EVENT
+
+
+@pytest.fixture(scope="module")
+def rummy():
+    lane.build_mpy()
+    return bench.vm_resume_figures(game="robots")
+
+
+def test_a_resumed_500_action_robots_game_fits_the_heap_budget(rummy):
+    assert 0 < rummy["RESUMED_KEPT"] <= budgets.HEAP_KEPT_WITH_GAME
+
+
+def test_scoring_a_robots_hand_stays_within_the_allocation_budget(rummy):
+    # a whole hand: who went out, four counts saved, the standings
+    assert 0 < rummy["ALLOC_PER_EVENT"] <= budgets.ALLOC_PER_EVENT

@@ -1,9 +1,10 @@
 """adafruit_ssd1306 through the machine.I2C adapter onto the virtual panel,
 sending only the pages that changed.
 
-Bus figures by hand: a page-window header is six 2-byte command writes (12
-bytes), then one write of 0x40 + 128 bytes per page. A whole frame is
-12 + 1 + 1024 = 1037 bytes, DESIGN.md's figure.
+Bus figures by hand: the driver's own show() sends six 2-byte command
+writes (12 bytes) and 0x40 + 1,024 data bytes: 1,037, DESIGN.md's figure.
+Panel sends a run of changed pages as one command stream (0x00 and six
+command bytes: 7) and one data write (0x40 + 128 bytes a page).
 """
 
 import pytest
@@ -39,7 +40,7 @@ def test_boot_leaves_a_dark_upright_panel_switched_on(setup):
 def test_one_pixel_sends_one_page(setup):
     panel, glass = setup
     panel.pixel(5, 20, 1)
-    assert sent(panel.show) == 12 + 1 + 128
+    assert sent(panel.show) == 7 + 1 + 128
     assert glass.pixel(5, 20) == 1
     assert sum(bin(b).count("1") for b in glass.pixels()) == 1
 
@@ -54,22 +55,22 @@ def test_two_separate_pages_send_two_runs_and_keep_the_buffer(setup):
     panel.pixel(0, 0, 1)
     panel.pixel(127, 63, 1)
     before = bytes(panel.buffer)
-    assert sent(panel.show) == 2 * (12 + 1 + 128)
+    assert sent(panel.show) == 2 * (7 + 1 + 128)
     assert bytes(panel.buffer) == before  # the borrowed control byte is put back
     assert glass.pixel(0, 0) and glass.pixel(127, 63)
 
 
-def test_whole_frame_is_1037_bytes(setup):
+def test_whole_frame_is_1032_bytes(setup):
     panel, glass = setup
     panel.fill(1)
-    assert sent(panel.show) == 1037
+    assert sent(panel.show) == 7 + 1 + 1024  # five fewer than the driver's 1,037
     assert glass.pixels() == bytearray(b"\xff" * 1024)
 
 
 def test_adjacent_pages_go_in_one_run(setup):
     panel, glass = setup
     panel.fill_rect(0, 8, 4, 16, 1)  # pages 1 and 2
-    assert sent(panel.show) == 12 + 1 + 256
+    assert sent(panel.show) == 7 + 1 + 256
 
 
 def test_flip_turns_the_picture_and_resends(setup):
@@ -77,7 +78,7 @@ def test_flip_turns_the_picture_and_resends(setup):
     panel.pixel(0, 0, 1)
     panel.show()
     panel.flip(True)
-    assert sent(panel.show) == 1037  # after a flip the glass is rewritten whole
+    assert sent(panel.show) == 7 + 1 + 1024  # after a flip the glass is rewritten whole
     assert glass.pixel(127, 63) == 1 and glass.pixel(0, 0) == 0
     panel.flip(False)
     panel.show()
@@ -91,7 +92,7 @@ def test_failed_write_is_retried_on_the_next_show(setup):
     with pytest.raises(OSError):
         panel.show()
     machine.sim_attach_i2c(0, 0x3C, glass)
-    assert sent(panel.show) == 12 + 1 + 128
+    assert sent(panel.show) == 7 + 1 + 128
     assert glass.pixel(3, 3) == 1
 
 

@@ -6,8 +6,10 @@ rulings; each test says where its numbers come from.
 
 from portable.support import Feed, raises
 from referee.core.chance import EVIL, GOOD, NEUTRAL, Chance, allegiance_of, deck
-from referee.core.ledger import Ledger, Match
-from referee.core.seats import Rotation, Table, dealer, default_names, first_player, partnerships
+from referee.core.ledger import Ledger
+from referee.core.match import Match
+from referee.core.rotation import Rotation
+from referee.core.seats import Table, dealer, default_names, first_player, partnerships
 from referee.core.turns import pass_order, power_calls
 
 # -- chance --------------------------------------------------------------
@@ -166,9 +168,9 @@ def test_target_needs_a_lone_leader():
     led = Ledger(3)
     led.add(1, 0, 10)
     led.add(1, 1, 10)
-    assert led.winner(10) is None
+    assert led.winner(10) is None and led.lead() == -1
     led.add(2, 1, 2)
-    assert led.winner(10) == 1
+    assert led.winner(10) == 1 and led.lead() == 1
     assert led.standings() == [1, 0, 2]
 
 

@@ -2,7 +2,7 @@
 with its round and an optional reason, and the totals kept current as
 entries come and go. Totals may go negative (a renege costs 100).
 
-A long game keeps hundreds of entries, so they live in parallel arrays (7
+A long game keeps hundreds of entries, so they live in parallel arrays (5
 bytes an entry, reasons only where given) rather than a list of lists
 (about 100): a 500-action game must fit the Pico's heap beside the display
 and the menu.
@@ -12,7 +12,9 @@ from array import array
 
 from referee.core.errors import RulesError
 
-LIMIT = 100000  # no single entry in these games comes near it
+# No single entry in these games comes near it (Robber Rummy's best
+# possible hand is 1,520), and it lets points live in 16-bit slots.
+LIMIT = 30000
 
 
 class Ledger:
@@ -22,7 +24,7 @@ class Ledger:
         self.count = 0
         self._round = array("H")
         self._side = bytearray()
-        self._points = array("i")
+        self._points = array("h")
         self._reason = {}  # entry index -> reason, only for entries that have one
 
     def _check(self, side, points):
@@ -111,40 +113,32 @@ class Ledger:
     def leaders(self):
         """The sides with the highest total (several on a tie)."""
         top = max(self.totals)
-        return [s for s in range(self.sides) if self.totals[s] == top]
+        found = []
+        for side in range(self.sides):
+            if self.totals[side] == top:
+                found.append(side)
+        return found
+
+    def lead(self):
+        """The side leading alone, or -1 on a tie at the top (no allocation:
+        screens ask on every redraw)."""
+        top = max(self.totals)
+        found = -1
+        for side in range(self.sides):
+            if self.totals[side] == top:
+                if found >= 0:
+                    return -1  # shared
+                found = side
+        return found
 
     def winner(self, target):
         """The side that has reached ``target`` and leads alone, or None:
         a tie at the top plays on."""
-        leaders = self.leaders()
-        if len(leaders) == 1 and self.totals[leaders[0]] >= target:
-            return leaders[0]
+        side = self.lead()
+        if side >= 0 and self.totals[side] >= target:
+            return side
         return None
 
     def standings(self):
         """Sides from the highest total down (ties keep seat order)."""
         return sorted(range(self.sides), key=lambda s: -self.totals[s])
-
-
-class Match:
-    """Games within a sitting: the first side to win ``wins_needed`` games
-    takes the match (4 for Robber Rummy's best of seven)."""
-
-    def __init__(self, sides, wins_needed=4):
-        self.wins = [0] * sides
-        self.wins_needed = wins_needed
-        self.games = []  # type: list
-
-    def record(self, side):
-        if self.winner() is not None:
-            raise RulesError("the match is already won")
-        if not isinstance(side, int) or not 0 <= side < len(self.wins):
-            raise RulesError("there is no side %r" % (side,))
-        self.wins[side] += 1
-        self.games.append(side)
-
-    def winner(self):
-        for side in range(len(self.wins)):
-            if self.wins[side] >= self.wins_needed:
-                return side
-        return None

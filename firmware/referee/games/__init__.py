@@ -17,7 +17,7 @@ recorded outcome inside an action). Each module has:
 
 from referee.core.errors import RulesError
 
-GAMES = ("scorepad",)
+GAMES = ("scorepad", "robots", "robber")
 
 
 def rules(name):
@@ -25,4 +25,12 @@ def rules(name):
         from referee.games import scorepad
 
         return scorepad
+    if name == "robots":
+        from referee.games import robots
+
+        return robots
+    if name == "robber":
+        from referee.games import robber
+
+        return robber
     raise RulesError("this referee has no game called %r" % (name,))

@@ -2,8 +2,10 @@
 
 The driver's show() always sends the whole 1,024-byte frame (23.5 ms of bus
 time at 400 kHz). Most button presses change a line or two, so Panel keeps a
-copy of what the glass already holds and sends only the run of 128-byte pages
-that differ: one page costs 12 command bytes + 1 + 128 data bytes on the bus.
+copy of what the glass already holds and sends only the runs of 128-byte
+pages that differ. Each run is two writes: its six window commands in one
+command stream (a 0x00 control byte and six bytes, where the driver would
+send six 2-byte writes), then 0x40 and the pages: 8 + 128 bytes for a page.
 """
 
 from adafruit_ssd1306 import SSD1306_I2C
@@ -12,6 +14,7 @@ from micropython import const
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 _DATA = const(0x40)
+_COMMANDS = const(0x00)  # control byte: every byte after it is a command
 
 
 class Panel(SSD1306_I2C):
@@ -19,6 +22,7 @@ class Panel(SSD1306_I2C):
         self._sent = None  # until the driver's own first show() has run
         super().__init__(width, height, i2c, addr=addr)
         self._sent = bytearray(self.buffer)
+        self._window = bytearray((_COMMANDS, _SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, 0, 7))
         frame = memoryview(self.buffer)
         sent = memoryview(self._sent)
         # Views made once: comparing and copying them allocates nothing later.
@@ -56,12 +60,11 @@ class Panel(SSD1306_I2C):
 
     def _send(self, first, last):
         width = self.width
-        self.write_cmd(_SET_COL_ADDR)
-        self.write_cmd(0)
-        self.write_cmd(width - 1)
-        self.write_cmd(_SET_PAGE_ADDR)
-        self.write_cmd(first)
-        self.write_cmd(last)
+        window = self._window
+        window[5] = first
+        window[6] = last
+        with self.i2c_device:
+            self.i2c_device.write(window)
         buf = self.buffer
         # The data must follow a 0x40 control byte in the same transaction:
         # borrow the byte just before the first page, then put it back.

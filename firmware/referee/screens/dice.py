@@ -91,7 +91,10 @@ class Dice:
         if count == 0:
             self.values = [1 if chance.coin() else 0]
         else:
-            self.values = [chance.roll(sides) for _ in range(count)]
+            values = []
+            for _ in range(count):
+                values.append(chance.roll(sides))
+            self.values = values
         self.throws += 1
 
     def draw(self, c):

@@ -17,22 +17,34 @@ def _dice(app):
     return Dice(app)
 
 
-def _scorepad(app):
-    """The saved score pad game if there is one, else a new one."""
+def _open(app, name):
+    """The saved game of that kind if one is unfinished, else a new one."""
     from referee import JOURNAL
 
     if app.storage.exists(JOURNAL):
-        from referee.screens.resume import open_game, saved_game, tell_problem
+        from referee.screens.games import open_game, saved_game, tell_problem
 
         saved, session = saved_game(app)
         if saved.problem is not None:
             tell_problem(app, saved)
             return None
-        if session is not None and not session.state.over and saved.game == "scorepad":
+        if session is not None and not session.state.over and saved.game == name:
             return open_game(app, session)
-    from referee.screens.scorepad_setup import ScorePadSetup
+    from referee.screens.games import new_game
 
-    return ScorePadSetup(app)
+    return new_game(app, name)
+
+
+def _scorepad(app):
+    return _open(app, "scorepad")
+
+
+def _robots(app):
+    return _open(app, "robots")
+
+
+def _robber(app):
+    return _open(app, "robber")
 
 
 # (label, screen factory or None while the game's issue has not landed)
@@ -41,8 +53,8 @@ ENTRIES = (
     ("Score pad", _scorepad),
     ("Evil Robots", None),
     ("Robo Factory", None),
-    ("ROBOTS!", None),
-    ("Robber Rummy", None),
+    ("ROBOTS!", _robots),
+    ("Robber Rummy", _robber),
     ("Robots duel", None),
 )
 

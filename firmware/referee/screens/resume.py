@@ -1,48 +1,24 @@
-"""Saved games: offer the one that was being played after a reset, or say
-why it cannot be. The game is rebuilt from its journal before the offer
-shows, so the offer can say where it stood."""
+"""After a reset: offer back the game that was being played, or say why it
+cannot be. The game is rebuilt from its journal before the offer shows, so
+the offer can say where it stood. Used once a boot, this module unloads
+itself when the offer is answered (its code would otherwise sit in the heap
+beside the game's)."""
+
+import sys
 
 from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
-
-
-def saved_game(app):
-    """(Saved, Session or None) for the journal on flash."""
-    from referee.core.journal import Journal
-    from referee.core.replay import resume
-    from referee.core.session import Session
-
-    journal = Journal(app.storage)
-    saved, rules, state = resume(journal)
-    return saved, (Session(journal, rules, state) if state is not None else None)
 
 
 def offer(app):
     """At boot, when a journal is on flash: push the resume offer, or a
     notice if the saved game is unusable; nothing for a finished game."""
+    from referee.screens.games import saved_game, tell_problem
+
     saved, session = saved_game(app)
     if saved.problem is not None:
         tell_problem(app, saved)
     elif session is not None and not session.state.over:
         app.push(ResumeOffer(app, session))
-
-
-def tell_problem(app, saved):
-    from referee.screens.notice import Notice
-
-    if saved.kept_as:
-        lines = ("saved game damaged,", "kept as", saved.kept_as)
-    else:
-        lines = (saved.problem[:21], saved.problem[21:42], saved.problem[42:63])
-    app.push(Notice(app, "SAVED GAME", lines))
-
-
-def open_game(app, session):
-    """The main screen of a game in play."""
-    if session.rules.NAME == "scorepad":
-        from referee.screens.scorepad import ScorePad
-
-        return ScorePad(app, session)
-    raise ValueError("no screen for " + session.rules.NAME)
 
 
 class ResumeOffer:
@@ -54,9 +30,14 @@ class ResumeOffer:
         if kind_of(ev) != PRESS:
             return
         if button_of(ev) == OK:
+            from referee.screens.games import open_game
+
             self.app.replace(open_game(self.app, self.session))
         elif button_of(ev) == BACK:
             self.app.pop()  # the game stays saved; the menu reopens it
+        else:
+            return
+        forget_module(__name__)
 
     def draw(self, c):
         rules = self.session.rules
@@ -66,3 +47,13 @@ class ResumeOffer:
         c.centre(rules.headline(self.session.state), 4)
         c.centre("%d steps saved" % self.session.journal.count, 5)
         c.centre("OK:resume  BACK:menu", 7)
+
+
+def forget_module(name):
+    """Drop a module that will not be needed again, so the garbage collector
+    can take its code: out of sys.modules and off its package."""
+    sys.modules.pop(name, None)
+    package, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and leaf in dir(parent):
+        delattr(parent, leaf)

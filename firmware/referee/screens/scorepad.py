@@ -32,9 +32,11 @@ class ScorePad:
         elif button == DOWN and kind != LONG:
             self.index = (self.index + 1) % players
         elif button == OK and kind == PRESS and not state.over:
-            from referee.screens.score_entry import ScoreEntry
+            from referee.screens.number_entry import NumberEntry
 
-            self.app.push(ScoreEntry(self.app, self, self.index))
+            seat = self.index
+            total = state.ledger.totals[seat]
+            self.app.push(NumberEntry(self.app, state.table.names[seat], self._saver(seat), total))
         elif button == OK and kind == LONG and not state.over:
             self.message = self.session.act({"a": "next"})
         elif button == BACK and kind == LONG:
@@ -46,6 +48,12 @@ class ScorePad:
             self.top = self.index
         elif self.index >= self.top + visible:
             self.top = self.index - visible + 1
+
+    def _saver(self, seat):
+        def save(points):
+            return self.session.act({"a": "score", "seat": seat, "pts": points})
+
+        return save
 
     def _scale(self):
         # Three players or fewer: double-size names and totals, for across the table.
@@ -82,3 +90,28 @@ class ScorePad:
         c.centre(state.table.name(state.winner), 1, scale=2)
         c.centre("wins with", 3)
         c.big_number_centre(state.ledger.totals[state.winner], 4)
+
+
+# Setup questions: (key, label, lowest, highest, step, default, only for N players)
+SETUP = (
+    ("players", "players", 2, 9, 1, 4, 0),
+    ("target", "play to (0: no end)", 0, 5000, 10, 100, 0),
+)
+
+
+def new_game(app):
+    from referee.screens.setup import GameSetup
+
+    def start(setup):
+        from referee.core.errors import RulesError
+        from referee.core.session import Session
+        from referee.games import scorepad
+
+        try:
+            session = Session.start(app.storage, scorepad, setup)
+        except RulesError as e:
+            return str(e)
+        app.replace(ScorePad(app, session))
+        return None
+
+    return GameSetup(app, "SCORE PAD", SETUP, start)

@@ -1,0 +1,83 @@
+"""ROBOTS! (rummy with robot powers): hands scored from the cards counted.
+
+Values (robots-rummy.txt, with DESIGN.md's rulings): cards 2-9 score 5,
+10-14 score 10, a star 15, a wild 0, in a spread for the player and in hand
+against them; each constructed robot (five of one number, no wild) adds 50.
+The deck: five colours of 2-14 and a star, so 40 cards of 2-9, 25 of 10-14
+and 5 stars (wilds are not counted against the deck; they score nothing).
+"""
+
+import sys
+
+from referee.core.errors import RulesError
+from referee.games import rummy
+
+NAME = "robots"
+TITLE = "ROBOTS!"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+TARGET = 250
+TEAMS = False
+SITTING = False
+ENDINGS = ("out",)
+
+# (label, points a card, most one player can have) in entry order
+FIELDS = (
+    ("spread 2-9", 5, 40),
+    ("spread 10-14", 10, 25),
+    ("hand 2-9", -5, 40),
+    ("hand 10-14", -10, 25),
+    ("spread star", 15, 5),
+    ("hand star", -15, 5),
+    ("robots built", 50, 14),
+    ("spread wild", 0, 30),
+    ("hand wild", 0, 30),
+)
+_BOT = 6
+
+
+def score(n):
+    total = 0
+    for i in range(len(FIELDS)):
+        total += FIELDS[i][1] * n[i]
+    return total
+
+
+def check_player(n):
+    if n[_BOT] * 5 > n[0] + n[1] + n[4]:
+        raise RulesError("a robot is five natural cards in a spread")
+
+
+def check_table(counts, seat, new):
+    """The whole table's cards for the hand (``new`` in for ``seat``) must
+    fit in the deck."""
+    low = high = stars = bots = 0
+    for n in rummy.other_counts(counts, seat, new):
+        low += n[0] + n[2]
+        high += n[1] + n[3]
+        stars += n[4] + n[5]
+        bots += n[_BOT]
+    for label, cards, most in (("2-9", low, 40), ("10-14", high, 25), ("stars", stars, 5)):
+        if cards > most:
+            raise RulesError("the deck has %d cards %s, not %d" % (most, label, cards))
+    if bots > 14:
+        raise RulesError("the deck makes at most 14 robots")
+
+
+def tractor_beam(scrap_heap):
+    """Cards a Tractor Beam moves: half the Scrap Heap without the beam,
+    rounded up (DESIGN.md)."""
+    if scrap_heap < 0:
+        raise RulesError("a pile cannot hold %d cards" % scrap_heap)
+    return (scrap_heap + 1) // 2
+
+
+def setup(config):
+    return rummy.setup(sys.modules[__name__], config)
+
+
+step = rummy.step
+legal = rummy.legal
+headline = rummy.headline
+summary = rummy.summary
+score_rows = rummy.score_rows

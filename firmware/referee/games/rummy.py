@@ -1,0 +1,216 @@
+"""What ROBOTS! and Robber Rummy share: hands scored from counts of cards,
+the deal moving left, running totals racing to a target.
+
+A game module (robots.py, robber.py) supplies FIELDS, ``score(counts)``,
+``check_player(counts)`` and ``check_table(all_counts)``; this module does
+the rest. Actions:
+
+    {"a": "count", "seat": 2, "n": [counts in FIELDS order]}
+        one player's cards for the open hand (entering a seat again replaces it)
+    {"a": "end", "out": 1, "how": "rummy"}
+        close the hand: every player counted; who went out (-1: nobody) and how
+    {"a": "fix", "hand": 3, "side": 0, "pts": 45}
+        correct a closed hand's score for a side
+    {"a": "again"}
+        after a win, the next game of a sitting (Robber Rummy, two players)
+"""
+
+from referee.core.errors import RulesError
+from referee.core.ledger import Ledger
+from referee.core.seats import Table, default_names, first_player
+
+
+class State:
+    def __init__(self, game, table, target, dealer, sitting):
+        self.game = game
+        self.table = table
+        self.target = target
+        self.first_dealer = dealer
+        self.ledger = Ledger(table.sides())
+        self.hand = 1  # the open hand
+        self.hands_this_game = 0
+        self.counts = {}  # seat -> counts, for the open hand
+        # How each closed hand ended, two bytes a hand: an index into
+        # game.ENDINGS, and who went out plus one (0: nobody).
+        self.end_how = bytearray()
+        self.end_out = bytearray()
+        self.winner = None
+        self.match = None
+        if sitting:
+            from referee.core.match import Match
+
+            self.match = Match(table.sides())
+
+    @property
+    def over(self):
+        if self.match is not None:
+            return self.match.winner() is not None
+        return self.winner is not None
+
+    def ending(self, hand):
+        """(how, out) of closed hand number ``hand``; out is -1 for nobody."""
+        return self.game.ENDINGS[self.end_how[hand - 1]], self.end_out[hand - 1] - 1
+
+    @property
+    def dealer(self):
+        return (self.first_dealer + self.hand - 1) % self.table.players
+
+    @property
+    def starter(self):
+        return first_player(self.dealer, self.table.players)
+
+
+def other_counts(counts, seat, new):
+    """Every player's counts of the open hand, with ``new`` in for ``seat``:
+    a generator, so checking the deck allocates no list."""
+    for other in counts:
+        if other != seat:
+            yield counts[other]
+    yield new
+
+
+def setup(game, config):
+    players = config.get("players")
+    if isinstance(players, int):
+        players = default_names(players)
+    if not isinstance(players, list):
+        raise RulesError("setup needs the players' names")
+    if not game.MIN_PLAYERS <= len(players) <= game.MAX_PLAYERS:
+        raise RulesError(
+            "%s is for %d to %d players" % (game.TITLE, game.MIN_PLAYERS, game.MAX_PLAYERS)
+        )
+    target = config.get("target", game.TARGET)
+    if not isinstance(target, int) or not 50 <= target <= 10000:
+        raise RulesError("the target runs 50 to 10000, not %r" % (target,))
+    teams = None
+    if config.get("teams"):
+        if not game.TEAMS or len(players) != 4:
+            raise RulesError("partnerships are for four players of Robber Rummy")
+        teams = [[0, 2], [1, 3]]
+    dealer = config.get("dealer", 0)
+    if not isinstance(dealer, int) or not 0 <= dealer < len(players):
+        raise RulesError("the first dealer must be one of the players")
+    sitting = bool(config.get("sitting"))
+    if sitting and (not game.SITTING or len(players) != 2):
+        raise RulesError("a sitting is for two players of Robber Rummy")
+    return State(game, Table(players, teams), target, dealer, sitting)
+
+
+def _counts(game, action):
+    counts = action.get("n")
+    if not isinstance(counts, list) or len(counts) != len(game.FIELDS):
+        raise RulesError("a count needs %d numbers" % len(game.FIELDS))
+    for i in range(len(counts)):
+        value = counts[i]
+        top = game.FIELDS[i][2]
+        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= top:
+            raise RulesError("%s: %r is not 0 to %d" % (game.FIELDS[i][0], value, top))
+    return counts
+
+
+def step(state, action):
+    game = state.game
+    kind = action.get("a")
+    if kind == "again":
+        if state.match is None or state.winner is None or state.over:
+            raise RulesError("there is no next game to start")
+        state.ledger = Ledger(state.table.sides())
+        state.winner = None
+        state.hands_this_game = 0
+        return state
+    if state.winner is not None:
+        raise RulesError("the game is over: %s won" % state.table.side_name(state.winner))
+    if kind == "count":
+        seat = action.get("seat")
+        state.table.check_seat(seat)
+        counts = _counts(game, action)
+        game.check_player(counts)
+        game.check_table(state.counts, seat, counts)
+        state.counts[seat] = counts
+    elif kind == "end":
+        missing = [
+            state.table.names[s] for s in range(state.table.players) if s not in state.counts
+        ]
+        if missing:
+            raise RulesError("still to count: " + " ".join(missing))
+        out = action.get("out", -1)
+        if not isinstance(out, int) or not -1 <= out < state.table.players:
+            raise RulesError("%r did not go out: no such player" % (out,))
+        how = action.get("how", "out")
+        if how not in game.ENDINGS:
+            raise RulesError("a hand ends by %s, not %r" % (" or ".join(game.ENDINGS), how))
+        if (out < 0) != (how == "stock"):
+            raise RulesError("only a hand the stock ended has nobody going out")
+        for seat in range(state.table.players):
+            side = state.table.team_of(seat)
+            state.ledger.add(state.hand, side, game.score(state.counts[seat]))
+        state.end_how.append(game.ENDINGS.index(how))
+        state.end_out.append(out + 1)
+        state.counts = {}
+        state.hand += 1
+        state.hands_this_game += 1
+        state.winner = state.ledger.winner(state.target)
+        if state.winner is not None and state.match is not None:
+            state.match.record(state.winner)
+    elif kind == "fix":
+        hand = action.get("hand")
+        if not isinstance(hand, int) or not 1 <= hand < state.hand:
+            raise RulesError("hand %r is not a closed hand" % (hand,))
+        side = action.get("side")
+        if not isinstance(side, int) or not 0 <= side < state.table.sides():
+            raise RulesError("there is no side %r" % (side,))
+        state.ledger.correct(hand, side, action.get("pts"))
+    else:
+        raise RulesError("%s has no action %r" % (game.TITLE, kind))
+    return state
+
+
+def legal(state):
+    if state.over:
+        return []
+    if state.winner is not None:
+        return ["again"]
+    kinds = ["count"]
+    if len(state.counts) == state.table.players:
+        kinds.append("end")
+    if state.hand > 1:
+        kinds.append("fix")
+    return kinds
+
+
+def headline(state):
+    if state.over:
+        return "%s won" % state.table.side_name(state.ledger.leaders()[0])
+    leaders = state.ledger.leaders()
+    lead = ""
+    if len(leaders) == 1 and state.ledger.totals[leaders[0]]:
+        lead = ", %s leads" % state.table.side_name(leaders[0])
+    return ("hand %d" % state.hand) + lead
+
+
+def summary(state):
+    out = {
+        "game": state.game.NAME,
+        "players": state.table.names,
+        "sides": [state.table.side_name(s) for s in range(state.table.sides())],
+        "target": state.target,
+        "hand": state.hand,
+        "totals": list(state.ledger.totals),
+        "dealer": state.table.names[state.dealer],
+        "ends": [list(state.ending(h)) for h in range(1, len(state.end_how) + 1)],
+        "winner": None if state.winner is None else state.table.side_name(state.winner),
+    }
+    if state.match is not None:
+        out["match"] = list(state.match.wins)
+    return out
+
+
+def score_rows(state):
+    sides = state.table.sides()
+    rows = [["hand"] + [state.table.side_name(s) for s in range(sides)] + ["ended"]]
+    for hand in state.ledger.rounds():
+        how, out = state.ending(hand)
+        who = state.table.names[out] if out >= 0 else ""
+        rows.append([hand] + state.ledger.round_scores(hand) + [(how + " " + who).strip()])
+    rows.append(["total"] + list(state.ledger.totals) + [""])
+    return rows

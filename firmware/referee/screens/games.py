@@ -1,0 +1,44 @@
+"""Which screens play which game: opening a saved game, starting a new one."""
+
+
+def saved_game(app):
+    """(Saved, Session or None) for the journal on flash."""
+    from referee.core.journal import Journal
+    from referee.core.replay import resume
+    from referee.core.session import Session
+
+    journal = Journal(app.storage)
+    saved, rules, state = resume(journal)
+    return saved, (Session(journal, rules, state) if state is not None else None)
+
+
+def tell_problem(app, saved):
+    from referee.screens.notice import Notice
+
+    if saved.kept_as:
+        lines = ("saved game damaged,", "kept as", saved.kept_as)
+    else:
+        lines = (saved.problem[:21], saved.problem[21:42], saved.problem[42:63])
+    app.push(Notice(app, "SAVED GAME", lines))
+
+
+def open_game(app, session):
+    """The main screen of a game in play."""
+    if session.rules.NAME == "scorepad":
+        from referee.screens.scorepad import ScorePad
+
+        return ScorePad(app, session)
+    from referee.screens.rummy import Rummy
+
+    return Rummy(app, session)
+
+
+def new_game(app, name):
+    """The setup screen of a new game."""
+    if name == "scorepad":
+        from referee.screens.scorepad import new_game as scorepad_setup
+
+        return scorepad_setup(app)
+    from referee.screens.rummy import new_game as rummy_setup
+
+    return rummy_setup(app, name)

@@ -1,0 +1,183 @@
+"""ROBOTS! and Robber Rummy beside the cards: who deals, the running totals,
+and scoring each hand from the cards counted on the table.
+
+The standings: UP/DOWN move through the sides and the tools (history of
+hands; for ROBOTS! the power reminders and the Tractor Beam count), OK on a
+side scores the hand that just ended, OK on a tool opens it, a long BACK
+takes back the last step, BACK returns to the menu (the game stays saved).
+
+Scoring a hand: first who went out (and, in Robber Rummy, how the hand
+ended), then each player's cards in turn from the dealer's left.
+"""
+
+from micropython import const
+
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.ui.canvas import CELL, number_width
+
+_VISIBLE = const(6)
+
+
+class Rummy:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.index = 0
+        self.top = 0
+        self.message = None
+        self.out = -1  # who went out of the hand being scored
+        self.how = None
+        self._picker = None  # made once, reused for every hand
+        self._entry = None
+
+    def _tools(self):
+        if self.session.rules.NAME == "robots":
+            return ("standings", "history", "power cards", "tractor beam")
+        return ("standings", "history")
+
+    def on_event(self, ev):
+        state = self.session.state
+        button = button_of(ev)
+        kind = kind_of(ev)
+        step = step_of(ev)
+        self.message = None
+        rows = state.table.sides() + len(self._tools())
+        if step:
+            self.index = (self.index - step) % rows
+        elif button == OK and kind == PRESS:
+            tool = self.index - state.table.sides()
+            if tool < 0:
+                self.score_hand()
+            else:
+                self.open_tool(self._tools()[tool])
+        elif button == BACK and kind == LONG:
+            self.message = self.session.undo() or "last step undone"
+        elif button == BACK and kind == PRESS:
+            self.app.pop()
+        if self.index < self.top:
+            self.top = self.index
+        elif self.index >= self.top + _VISIBLE // self._scale():
+            self.top = self.index - _VISIBLE // self._scale() + 1
+
+    def _scale(self):
+        return 2 if self.session.state.table.sides() <= 3 else 1
+
+    def score_hand(self):
+        state = self.session.state
+        if state.winner is not None:
+            if "again" in self.session.rules.legal(state):
+                self.message = self.session.act({"a": "again"})
+            return
+        if self._picker is None:
+            from referee.screens.rummy_hand import OutPicker
+
+            self._picker = OutPicker(self.app, self)
+        self._picker.index = 0
+        self.app.push(self._picker)
+
+    def next_count(self):
+        """Open the count of the next player not yet counted, from the
+        dealer's left; after the last one, close the hand."""
+        state = self.session.state
+        for seat in state.table.clockwise(state.starter):
+            if seat not in state.counts:
+                if self._entry is None:
+                    from referee.screens.rummy_hand import CountEntry
+
+                    self._entry = CountEntry(self.app, self)
+                self._entry.start(seat)
+                self.app.push(self._entry)
+                return
+        self.message = self.session.act({"a": "end", "out": self.out, "how": self.how})
+        if self.message is None:
+            from referee.screens.standings import Standings
+
+            self.app.push(Standings(self.app, self.session.state))
+
+    def open_tool(self, tool):
+        if tool == "standings":
+            from referee.screens.standings import Standings
+
+            self.app.push(Standings(self.app, self.session.state))
+        elif tool == "history":
+            from referee.screens.rummy_history import History
+
+            self.app.push(History(self.app, self.session))
+        else:
+            from referee.screens.robots_help import Powers, TractorBeam
+
+            self.app.push(Powers(self.app) if tool == "power cards" else TractorBeam(self.app))
+
+    def draw(self, c):
+        state = self.session.state
+        table = state.table
+        if state.over:
+            c.centre("GAME OVER", 0)
+        else:
+            x = c.text("HAND ", 2, 0)
+            c.number(state.hand, x, 0)
+            deals = table.names[state.dealer]
+            c.text("deals", c.width - 2 - 5 * CELL, 0)
+            c.text(deals, c.width - 2 - (6 + len(deals)) * CELL, 0)
+        c.invert_rows(0)
+        scale = self._scale()
+        totals = state.ledger.totals
+        top = max(totals)
+        marked = state.hand > 1
+        sides = table.sides()
+        tools = self._tools()
+        for i in range(self.top, min(sides + len(tools), self.top + _VISIBLE // scale)):
+            row = 1 + (i - self.top) * scale
+            if i < sides:
+                if marked and totals[i] == top:
+                    c.text(">", 0, row, scale)
+                name = table.side_name(i)
+                c.text(name if scale == 1 or len(name) <= 6 else name[:6], 7 * scale, row, scale)
+                c.number(totals[i], c.width - 3 - number_width(totals[i], scale), row, scale)
+            else:
+                c.text(tools[i - sides], 8, row)
+            if i == self.index:
+                c.invert_rows(row, scale if i < sides else 1)
+        c.centre(self.message or self._hint(state), 7)
+
+    def _hint(self, state):
+        if state.over:
+            return "%s won" % state.table.side_name(state.ledger.leaders()[0])
+        if state.winner is not None:
+            return "OK: next game"
+        return "OK:score the hand"
+
+
+# Setup questions: (key, label, lowest, highest, step, default, only for N players)
+SETUP = {
+    "robots": (
+        ("players", "players", 2, 6, 1, 4, 0),
+        ("target", "play to", 50, 1000, 10, 250, 0),
+    ),
+    "robber": (
+        ("players", "players", 2, 5, 1, 4, 0),
+        ("teams", "partners 1+3, 2+4?", 0, 1, 1, 0, 4),
+        ("sitting", "best 4 of 7 games?", 0, 1, 1, 0, 2),
+        ("target", "play to", 50, 1000, 10, 400, 0),
+    ),
+}
+
+
+def new_game(app, name):
+    from referee.games import rules
+    from referee.screens.setup import GameSetup
+
+    game = rules(name)
+
+    def start(setup):
+        from referee.core.errors import RulesError
+        from referee.core.session import Session
+
+        try:
+            session = Session.start(app.storage, game, setup)
+        except RulesError as e:
+            return str(e)
+        app.replace(Rummy(app, session))
+        return None
+
+    return GameSetup(app, game.TITLE, SETUP[name], start, ask_dealer=True)

@@ -1,0 +1,119 @@
+"""Setting up a game, one question at a time.
+
+Each field is (key, label, lowest, highest, step, default, players) where
+``players`` is 0, or the only player count the question is asked for
+(partnerships need four). A field whose range is 0..1 is a yes/no. Then the
+names: UP/DOWN pick a player, OK edits, a long OK goes on; then, if asked
+for, who deals first. The game starts with ``start(setup)``, which returns
+None or a message saying what is wrong with the setup.
+"""
+
+from referee.core.seats import default_names
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+
+
+class GameSetup:
+    def __init__(self, app, title, fields, start, ask_dealer=False):
+        self.app = app
+        self.title = title
+        self.fields = fields
+        self.values = {}
+        for field in fields:
+            self.values[field[0]] = field[5]
+        self.start = start
+        self.ask_dealer = ask_dealer
+        self.page = 0  # a field's index; then "names"; then "dealer"
+        self.names = []  # type: list
+        self.index = 0
+        self.dealer = 0
+        self.message = None
+
+    def _asked(self, page):
+        if page >= len(self.fields):
+            return page == len(self.fields) or self.ask_dealer
+        only = self.fields[page][6]
+        return only == 0 or only == self.values["players"]
+
+    def _move(self, direction):
+        page = self.page + direction
+        while 0 <= page < len(self.fields) and not self._asked(page):
+            page += direction
+        if page < 0:
+            self.app.pop()
+            return
+        if page == len(self.fields) and len(self.names) != self.values["players"]:
+            self.names = default_names(self.values["players"])
+            self.index = 0
+            self.dealer = 0
+        if page > len(self.fields) + (1 if self.ask_dealer else 0):
+            self._start()
+            return
+        self.page = page
+
+    def _start(self):
+        setup = {"players": list(self.names)}  # type: dict
+        for field in self.fields:
+            if field[0] != "players" and self._asked(self.fields.index(field)):
+                value = self.values[field[0]]
+                setup[field[0]] = bool(value) if field[3] == 1 else value
+        if self.ask_dealer:
+            setup["dealer"] = self.dealer
+        self.message = self.start(setup)
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        step = step_of(ev)
+        self.message = None
+        names_page = len(self.fields)
+        if step:
+            if self.page < names_page:
+                key, _, low, high, size = self.fields[self.page][:5]
+                self.values[key] = min(high, max(low, self.values[key] + step * size))
+            elif self.page == names_page:
+                self.index = (self.index - step) % len(self.names)
+            else:
+                self.dealer = (self.dealer + step) % len(self.names)
+        elif button == OK and kind == PRESS and self.page == names_page:
+            from referee.screens.name_edit import NameEdit
+
+            self.app.push(NameEdit(self.app, self.names[self.index], self.rename))
+        elif button == OK and (kind == LONG or self.page != names_page):
+            self._move(1)
+        elif button == BACK and kind == PRESS:
+            self._move(-1)
+
+    def rename(self, name):
+        for seat in range(len(self.names)):
+            if seat != self.index and self.names[seat] == name:
+                return "%s is taken" % name
+        self.names[self.index] = name
+        return None
+
+    def draw(self, c):
+        c.centre(self.title, 0)
+        c.invert_rows(0)
+        names_page = len(self.fields)
+        if self.page < names_page:
+            key, label, low, high = self.fields[self.page][:4]
+            c.centre(label, 1)
+            value = self.values[key]
+            if high == 1:
+                c.centre("yes" if value else "no", 3, scale=2)
+            else:
+                c.big_number_centre(value, 2)
+            c.centre("OK:next  BACK:back", 7)
+        elif self.page == names_page:
+            count = len(self.names)
+            top = max(0, min(self.index - 2, count - 6))
+            for seat in range(top, min(count, top + 6)):
+                row = 1 + seat - top
+                c.number(seat + 1, 4, row)
+                c.text(self.names[seat], 24, row)
+                if seat == self.index:
+                    c.invert_rows(row)
+            c.centre(self.message or "OK:name  hold OK:go", 7)
+        else:
+            c.centre("who deals first?", 1)
+            c.centre(self.names[self.dealer], 3, scale=2)
+            c.centre(self.message or "OK:start  BACK:back", 7)

@@ -1,0 +1,213 @@
+"""ROBOTS! and Robber Rummy scoring, derived by hand from the rules texts.
+
+robber-rummy.txt prints four worked examples; each is checked here with the
+cards sorted into the device's count fields. ROBOTS! values come from
+robots-rummy.txt (2-9 five, 10-14 ten, stars fifteen, wilds zero, a built
+robot +50, cards in hand against the holder) and DESIGN.md's rulings.
+"""
+
+from portable.support import raises
+from referee.core.replay import replay
+from referee.games import robber, robots
+
+
+def rob(**k):
+    """Robber Rummy counts by field name."""
+    keys = {
+        "seq_low": 0,
+        "seq_tens": 1,
+        "set_low": 2,
+        "set_tens": 3,
+        "hand_low": 4,
+        "hand_tens": 5,
+        "hand_aces": 6,
+        "set_aces": 7,
+        "ace_high": 8,
+        "ace_low": 9,
+        "renege": 10,
+    }
+    n = [0] * len(robber.FIELDS)
+    for key in k:
+        n[keys[key]] = k[key]
+    return n
+
+
+def bot(**k):
+    keys = {
+        "low": 0,
+        "high": 1,
+        "h_low": 2,
+        "h_high": 3,
+        "star": 4,
+        "h_star": 5,
+        "bots": 6,
+        "wild": 7,
+        "h_wild": 8,
+    }
+    n = [0] * len(robots.FIELDS)
+    for key in k:
+        n[keys[key]] = k[key]
+    return n
+
+
+# -- Robber Rummy: the printed examples ---------------------------------------
+
+
+def test_set_of_three_fours_is_15():
+    # "4-Hearts, 4-Spades, 4-Clubs ... 5 + 5 + 5 = +15"
+    assert robber.score(rob(set_low=3)) == 15
+
+
+def test_sequence_nine_to_ace_is_120():
+    # "9-10-J-Q-K-A ... (5 + 10 + 10 + 10 + 10 + 15) x 2 = +120"
+    assert robber.score(rob(seq_low=1, seq_tens=4, ace_high=1)) == 120
+
+
+def test_hand_penalty_is_minus_45():
+    # "2, 3, 4, 5, Jack, Ace in hand ... -45": aces in hand count high
+    assert robber.score(rob(hand_low=4, hand_tens=1, hand_aces=1)) == -45
+
+
+def test_meld_and_hand_together_is_minus_5():
+    # "9-10-J of Hearts +50; in hand 2-D, A-S, Q-K-A of Clubs -55; -5 in all"
+    assert robber.score(rob(seq_low=1, seq_tens=2)) == 50
+    assert robber.score(rob(hand_low=1, hand_aces=2, hand_tens=2)) == -55
+    assert robber.score(rob(seq_low=1, seq_tens=2, hand_low=1, hand_aces=2, hand_tens=2)) == -5
+
+
+def test_ace_low_and_high_and_a_set_of_aces():
+    # A-2-3 low: (5 + 5 + 5) x 2 = 30 (DESIGN: an ace low is 5, doubled 10)
+    assert robber.score(rob(ace_low=1, seq_low=2)) == 30
+    # Q-K-A high: (10 + 10 + 15) x 2 = 70; three aces as a set: 45
+    assert robber.score(rob(ace_high=1, seq_tens=2)) == 70
+    assert robber.score(rob(set_aces=3)) == 45
+
+
+def test_renege_is_minus_100_and_nothing_else():
+    assert robber.score(rob(renege=1)) == -100
+    assert "-100 alone" in raises(robber.check_player, rob(renege=1, set_low=3))
+
+
+def test_melds_that_cannot_exist_are_refused():
+    assert "3 cards or more" in raises(robber.check_player, rob(set_low=2))
+    assert "needs Q and K" in raises(robber.check_player, rob(ace_high=1, seq_tens=1))
+    assert "needs 2 and 3" in raises(robber.check_player, rob(ace_low=1, seq_low=1))
+
+
+def test_two_packs_limit_the_whole_table():
+    # 8 aces at most across all the players of a hand
+    assert "8 aces, not 9" in raises(robber.check_table, {0: rob(set_aces=5)}, 1, rob(hand_aces=4))
+    robber.check_table({0: rob(set_aces=4)}, 1, rob(hand_aces=4))
+    # the seat being counted again replaces its old counts
+    robber.check_table({0: rob(set_aces=4), 1: rob(hand_aces=4)}, 1, rob(hand_aces=4))
+    assert "32 10-K, not 33" in raises(
+        robber.check_table, {0: rob(set_tens=32)}, 1, rob(hand_tens=1)
+    )
+
+
+def hand(counts, out=0, how="rummy"):
+    actions = [{"a": "count", "seat": s, "n": counts[s]} for s in range(len(counts))]
+    return actions + [{"a": "end", "out": out, "how": how}]
+
+
+def test_partners_score_together():
+    # robber-rummy.txt, partnerships: partners total their points, and a
+    # partner's cards in hand count against the pair when the other goes out.
+    setup = {"players": ["ANN", "BOB", "CY", "DEE"], "teams": True}
+    state = replay(
+        robber,
+        setup,
+        hand([rob(set_low=3), rob(seq_low=3), rob(hand_tens=2), rob(hand_low=1)]),
+    )
+    # ANN + CY: 15 - 20 = -5; BOB + DEE: 30 - 5 = 25
+    assert state.ledger.totals == [-5, 25]
+    assert state.table.side_name(1) == "BOB+DEE"
+
+
+def test_race_to_400_with_a_tie_at_the_top_playing_on():
+    setup = {"players": ["ANN", "BOB"], "target": 400}
+    big = rob(seq_low=8, seq_tens=16)  # 80 + 320 = 400
+    state = replay(robber, setup, hand([big, big], out=0))
+    assert state.ledger.totals == [400, 400] and state.winner is None
+    state = replay(robber, setup, hand([big, big]) + hand([rob(set_low=3), rob()], out=0))
+    assert state.table.name(state.winner) == "ANN" and state.ending(2) == ("rummy", 0)
+
+
+def test_best_of_seven_sitting():
+    setup = {"players": ["ANN", "BOB"], "target": 50, "sitting": True}
+    win_ann = hand([rob(seq_low=5), rob()])  # ANN 50
+    actions = []
+    for _ in range(3):
+        actions += win_ann + [{"a": "again"}]
+    state = replay(robber, setup, actions + win_ann)
+    assert state.match.wins == [4, 0] and state.over
+    assert "no next game" in raises(robber.step, state, {"a": "again"})
+
+
+def test_the_deal_moves_left_each_hand():
+    setup = {"players": ["ANN", "BOB", "CY"], "dealer": 2}
+    state = replay(robber, setup, hand([rob(), rob(), rob()], out=-1, how="stock"))
+    # CY dealt hand 1 (ANN started); hand 2 is ANN's deal, BOB starts
+    assert state.table.names[state.dealer] == "ANN" and state.table.names[state.starter] == "BOB"
+
+
+def test_bad_hands_change_nothing():
+    state = replay(robber, {"players": 2}, [{"a": "count", "seat": 0, "n": rob(set_low=3)}])
+    assert "still to count: P2" in raises(
+        robber.step, state, {"a": "end", "out": 0, "how": "rummy"}
+    )
+    assert "not 0 to 1" in raises(robber.step, state, {"a": "count", "seat": 1, "n": rob(renege=2)})
+    assert "nobody going out" in raises(
+        robber.step,
+        replay(robber, {"players": 2}, hand([rob(), rob()])[:2]),
+        {"a": "end", "out": 0, "how": "stock"},
+    )
+    assert "ends by rummy or stock" in raises(
+        robber.step,
+        replay(robber, {"players": 2}, hand([rob(), rob()])[:2]),
+        {"a": "end", "how": "x"},
+    )
+    assert state.counts == {0: rob(set_low=3)} and state.hand == 1
+    assert "for 2 to 5 players" in raises(robber.setup, {"players": 6})
+    assert "partnerships are for four" in raises(robber.setup, {"players": 3, "teams": True})
+
+
+# -- ROBOTS! ----------------------------------------------------------------
+
+
+def test_robots_card_values():
+    # spreads: four 2-9 (20) + three 10-14 (30) + a star (15) + a wild (0) = 65
+    assert robots.score(bot(low=4, high=3, star=1, wild=1)) == 65
+
+
+def test_a_built_robot_adds_50_and_needs_five_natural_cards():
+    # five 7s of five colours: 25 + 50
+    assert robots.score(bot(low=5, bots=1)) == 75
+    assert "five natural cards" in raises(robots.check_player, bot(low=4, wild=1, bots=1))
+
+
+def test_cards_in_hand_can_make_a_hand_negative():
+    # spread 2-9 x3 = 15; in hand a 12 (-10), a star (-15) and a 4 (-5): -15
+    assert robots.score(bot(low=3, h_high=1, h_star=1, h_low=1)) == -15
+
+
+def test_robots_deck_limits():
+    assert "5 cards stars, not 6" in raises(robots.check_table, {0: bot(star=3)}, 1, bot(h_star=3))
+    assert "25 cards 10-14, not 26" in raises(
+        robots.check_table, {2: bot(high=20)}, 0, bot(h_high=6)
+    )
+
+
+def test_tractor_beam_moves_half_rounded_up():
+    # DESIGN: ceil(n / 2), n the Scrap Heap without the beam
+    assert [robots.tractor_beam(n) for n in (0, 1, 2, 7, 8)] == [0, 1, 1, 4, 4]
+
+
+def test_robots_race_to_250():
+    setup = {"players": ["ANN", "BOB", "CY"], "dealer": 0}
+    strong = bot(low=10, high=10, bots=2)  # 50 + 100 + 100 = 250
+    state = replay(robots, setup, hand([strong, bot(h_low=2), bot()], out=0, how="out"))
+    assert state.ending(1) == ("out", 0)
+    assert state.ledger.totals == [250, -10, 0]
+    assert state.table.name(state.winner) == "ANN"
+    assert robots.headline(state) == "ANN won"

@@ -1,0 +1,77 @@
+"""ROBOTS! and Robber Rummy through the buttons: the scripted 3-hand games
+end where the rules say, worked out by hand in the scripts' comments."""
+
+from conftest import SCENARIOS
+
+from rig import Rig
+
+
+def main_screen(rig):
+    from referee.screens.rummy import Rummy
+
+    for screen in reversed(rig.app._stack):
+        if isinstance(screen, Rummy):
+            return screen
+    raise AssertionError("no game on screen")
+
+
+def test_robots_three_hands(flash):
+    rig = Rig(seed=1)
+    rig.play((SCENARIOS / "robots.txt").read_text())
+    state = main_screen(rig).session.state
+    # hand 1: P1 +45, P2 +50, P3 -5, P4 -35; hand 2: -20, -20, +75, +15;
+    # hand 3: P4 +300 -> P1 25, P2 30, P3 70, P4 280: P4 at 250 and alone
+    assert state.ledger.round_scores(1) == [45, 50, -5, -35]
+    assert state.ledger.round_scores(2) == [-20, -20, 75, 15]
+    assert state.ledger.totals == [25, 30, 70, 280]
+    assert state.table.name(state.winner) == "P4"
+    assert [state.ending(h) for h in (1, 2, 3)] == [("out", 1), ("out", 2), ("out", 3)]
+
+
+def test_robber_partnership_three_hands(flash):
+    rig = Rig(seed=1)
+    rig.play((SCENARIOS / "robber.txt").read_text())
+    state = main_screen(rig).session.state
+    # hand 1: P1+P3 150 + 30 = 180, P2+P4 5 - 30 = -25
+    # hand 2: -15 - 100 = -115 and 30 + 30 = 60; hand 3: 0 and 540
+    assert state.ledger.round_scores(1) == [180, -25]
+    assert state.ledger.round_scores(2) == [-115, 60]
+    assert state.ledger.totals == [65, 575]
+    assert state.table.side_name(state.winner) == "P2+P4"
+    assert [state.ending(h) for h in (1, 2, 3)] == [("rummy", 0), ("stock", -1), ("rummy", 1)]
+
+
+def test_a_four_player_hand_takes_a_few_dozen_presses(flash):
+    """The presses of the robots.txt hand 1, counted from the script: OK,
+    who went out (2), and the four players' counts."""
+    script = (SCENARIOS / "robots.txt").read_text()
+    hand = script.split("# hand 1")[1].split("\n", 1)[1].split("snap standings1")[0]
+    presses = 0
+    for line in hand.split("\n"):
+        words = line.split("#")[0].split()
+        if not words or words[0] == "snap":
+            continue
+        presses += int(words[-1][1:]) if words[-1].startswith("x") else 1
+    assert presses == 43
+
+
+def test_counting_refuses_what_the_deck_cannot_hold(rig):
+    rig.play("down x4\nok\nok\nok\nok long\nok\nok\nok")  # ROBOTS! setup, start, P1 went out
+    rig.play("ok x4\nup hold 2000\nok long")  # P2: stars in a spread, held up to 5
+    assert main_screen(rig).session.state.counts[1][4] == 5  # saved; P3's entry now
+    assert rig.app.screen.seat == 2
+    rig.play("ok x4\nup\nok long")  # P3: one more star would be a sixth
+    assert rig.app.screen.message == "the deck has 5 cards stars, not 6"
+    assert 2 not in main_screen(rig).session.state.counts
+
+
+def test_undo_takes_back_a_count_then_a_hand(flash):
+    rig = Rig(seed=1)
+    script = (SCENARIOS / "robots.txt").read_text().split("snap hand1")[0]
+    rig.play(script)
+    main = main_screen(rig)
+    assert main.session.state.hand == 2
+    rig.play("back long")  # the hand's close
+    assert main.session.state.hand == 1 and len(main.session.state.counts) == 4
+    rig.play("back long")  # P1's count
+    assert sorted(main.session.state.counts) == [1, 2, 3]
