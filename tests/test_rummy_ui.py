@@ -1,6 +1,7 @@
 """ROBOTS! and Robber Rummy through the buttons: the scripted 3-hand games
 end where the rules say, worked out by hand in the scripts' comments."""
 
+import pytest
 from conftest import SCENARIOS
 
 from rig import Rig
@@ -41,10 +42,11 @@ def test_robber_partnership_three_hands(flash):
     assert [state.ending(h) for h in (1, 2, 3)] == [("rummy", 0), ("stock", -1), ("rummy", 1)]
 
 
-def test_a_four_player_hand_takes_a_few_dozen_presses(flash):
-    """The presses of the robots.txt hand 1, counted from the script: OK,
-    who went out (2), and the four players' counts."""
-    script = (SCENARIOS / "robots.txt").read_text()
+@pytest.mark.parametrize("game", ["robots", "robber"])
+def test_a_four_player_hand_takes_a_few_dozen_presses(game):
+    """The presses of each script's hand 1, counted from the script: OK,
+    who went out, and the four players' counts."""
+    script = (SCENARIOS / f"{game}.txt").read_text()
     hand = script.split("# hand 1")[1].split("\n", 1)[1].split("snap standings1")[0]
     presses = 0
     for line in hand.split("\n"):
@@ -75,3 +77,11 @@ def test_undo_takes_back_a_count_then_a_hand(flash):
     assert main.session.state.hand == 1 and len(main.session.state.counts) == 4
     rig.play("back long")  # P1's count
     assert sorted(main.session.state.counts) == [1, 2, 3]
+
+
+def test_the_player_who_went_out_is_warned_of_cards_in_hand(rig):
+    rig.play("down x4\nok\nok\nok\nok long\nok\nok\ndown\nok")  # P2 went out
+    rig.play("ok x2\nup")  # P2: a 2-9 in hand
+    assert rig.app.screen.seat == 1 and rig.app.screen._warning() == "went out: none in hand?"
+    rig.play("down")
+    assert rig.app.screen._warning() is None
