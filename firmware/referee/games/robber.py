@@ -12,6 +12,7 @@ import sys
 
 from referee.core.errors import RulesError
 from referee.games import rummy
+from referee.games.rummy import headline, legal, score_rows, step, summary  # noqa: F401
 
 NAME = "robber"
 TITLE = "Robber Rummy"
@@ -78,10 +79,3 @@ def check_table(counts, seat, new):
 
 def setup(config):
     return rummy.setup(sys.modules[__name__], config)
-
-
-step = rummy.step
-legal = rummy.legal
-headline = rummy.headline
-summary = rummy.summary
-score_rows = rummy.score_rows

@@ -11,6 +11,7 @@ import sys
 
 from referee.core.errors import RulesError
 from referee.games import rummy
+from referee.games.rummy import headline, legal, score_rows, step, summary  # noqa: F401
 
 NAME = "robots"
 TITLE = "ROBOTS!"
@@ -74,10 +75,3 @@ def tractor_beam(scrap_heap):
 
 def setup(config):
     return rummy.setup(sys.modules[__name__], config)
-
-
-step = rummy.step
-legal = rummy.legal
-headline = rummy.headline
-summary = rummy.summary
-score_rows = rummy.score_rows

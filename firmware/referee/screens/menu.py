@@ -6,7 +6,8 @@ memory at a time.
 
 from micropython import const
 
-from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
+from referee.hw.buttons import BACK, OK, button_of, step_of
+from referee.ui.canvas import keep_visible
 
 _VISIBLE = const(6)  # rows 1..6; row 0 is the title, row 7 the hint
 
@@ -67,12 +68,10 @@ class Menu:
 
     def on_event(self, ev):
         button = button_of(ev)
-        kind = kind_of(ev)
-        if button == UP and kind in (PRESS, REPEAT):
-            self.index = (self.index - 1) % len(ENTRIES)
-        elif button == DOWN and kind in (PRESS, REPEAT):
-            self.index = (self.index + 1) % len(ENTRIES)
-        elif button == OK and kind in (PRESS, LONG):
+        step = step_of(ev)
+        if step:
+            self.index = (self.index - step) % len(ENTRIES)
+        elif button == OK:
             label, factory = ENTRIES[self.index]
             if factory is None:
                 from referee.screens.notice import Notice
@@ -84,10 +83,7 @@ class Menu:
                     self.app.push(screen)
         elif button == BACK:
             self.index = 0
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + _VISIBLE:
-            self.top = self.index - _VISIBLE + 1
+        self.top = keep_visible(self.top, self.index, _VISIBLE)
 
     def draw(self, c):
         c.centre("ROBOT REFEREE", 0)

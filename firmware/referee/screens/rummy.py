@@ -13,7 +13,7 @@ ended), then each player's cards in turn from the dealer's left.
 from micropython import const
 
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
-from referee.ui.canvas import CELL, number_width
+from referee.ui.canvas import CELL, keep_visible, number_width
 
 _VISIBLE = const(6)
 
@@ -54,10 +54,7 @@ class Rummy:
             self.message = self.session.undo() or "last step undone"
         elif button == BACK and kind == PRESS:
             self.app.pop()
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + _VISIBLE // self._scale():
-            self.top = self.index - _VISIBLE // self._scale() + 1
+        self.top = keep_visible(self.top, self.index, _VISIBLE // self._scale())
 
     def _scale(self):
         return 2 if self.session.state.table.sides() <= 3 else 1

@@ -7,8 +7,8 @@ long BACK takes back the last score or round, BACK returns to the menu
 
 from micropython import const
 
-from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, UP, button_of, kind_of
-from referee.ui.canvas import CELL, number_width
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.ui.canvas import CELL, keep_visible, number_width
 
 _VISIBLE = const(6)
 
@@ -26,11 +26,9 @@ class ScorePad:
         kind = kind_of(ev)
         state = self.session.state
         self.message = None
-        players = state.table.players
-        if button == UP and kind != LONG:
-            self.index = (self.index - 1) % players
-        elif button == DOWN and kind != LONG:
-            self.index = (self.index + 1) % players
+        step = step_of(ev)
+        if step:
+            self.index = (self.index - step) % state.table.players
         elif button == OK and kind == PRESS and not state.over:
             from referee.screens.number_entry import NumberEntry
 
@@ -43,11 +41,7 @@ class ScorePad:
             self.message = self.session.undo() or "last step undone"
         elif button == BACK and kind == PRESS:
             self.app.pop()
-        visible = _VISIBLE // self._scale()
-        if self.index < self.top:
-            self.top = self.index
-        elif self.index >= self.top + visible:
-            self.top = self.index - visible + 1
+        self.top = keep_visible(self.top, self.index, _VISIBLE // self._scale())
 
     def _saver(self, seat):
         def save(points):

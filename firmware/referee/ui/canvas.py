@@ -180,6 +180,16 @@ class Canvas:
             d.fill_rect(px, py, pip, pip, 1)
 
 
+def keep_visible(top, index, visible):
+    """The first row to show so that row ``index`` is among the ``visible``
+    rows of a scrolling list that started at ``top``."""
+    if index < top:
+        return index
+    if index >= top + visible:
+        return index - visible + 1
+    return top
+
+
 def text_width(s, scale=1):
     return (len(s) * CELL - 1) * scale if s else 0
 
