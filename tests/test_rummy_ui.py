@@ -85,3 +85,31 @@ def test_the_player_who_went_out_is_warned_of_cards_in_hand(rig):
     assert rig.app.screen.seat == 1 and rig.app.screen._warning() == "went out: none in hand?"
     rig.play("down")
     assert rig.app.screen._warning() is None
+
+
+def test_a_reset_mid_hand_keeps_the_counts_already_made(flash):
+    first = Rig(seed=1)
+    script = (SCENARIOS / "robots.txt").read_text().split("snap count")[0]
+    first.play(script + "ok long\nup x3\nok long")  # P2 and P3 counted, P4 next
+    again = Rig(seed=2)  # power cut
+    again.play("ok")  # resume
+    state = main_screen(again).session.state
+    assert sorted(state.counts) == [1, 2] and state.hand == 1
+    # scoring the hand again asks who went out, then goes on with P4
+    again.play("ok\ndown\nok")
+    assert again.app.screen.seat == 3
+
+
+def test_history_corrects_an_earlier_hand(flash):
+    rig = Rig(seed=1)
+    script = (SCENARIOS / "robots.txt").read_text().split("snap hand2")[0]
+    rig.play(script)
+    main = main_screen(rig)
+    # tools: 4 sides, standings, history; from P1 DOWN x5 lands on history
+    rig.play("down x5\nok")  # history opens on hand 2 (the last closed)
+    rig.play("down\n")  # hand 2 -> hand 1 (pages wrap)
+    rig.play("ok\ndown\nok")  # pick P2 (the second side), open the number
+    assert rig.app.screen.value == 50  # hand 1's +50 for P2
+    rig.play("down x10\nok")  # P2 scored 40 in hand 1, not 50
+    assert main.session.state.ledger.round_scores(1) == [45, 40, -5, -35]
+    assert main.session.state.ledger.totals == [25, 20, 70, -20]
