@@ -17,7 +17,7 @@ recorded outcome inside an action). Each module has:
 
 from referee.core.errors import RulesError
 
-GAMES = ("scorepad", "robots", "robber")
+GAMES = ("scorepad", "robots", "robber", "evil")
 
 
 def rules(name):
@@ -33,4 +33,8 @@ def rules(name):
         from referee.games import robber
 
         return robber
+    if name == "evil":
+        from referee.games import evil
+
+        return evil
     raise RulesError("this referee has no game called %r" % (name,))

@@ -1,0 +1,398 @@
+"""Evil Robots: the round's referee (evil-robots.txt v0.72, DESIGN.md's rulings).
+
+The device deals the robots and power cards and flips the allegiance coins,
+so every secret starts in the journal as a recorded outcome. Actions:
+
+    {"a": "deal", "bots": [b, ...], "power": [p, ...], "coins": [[h, h], ...]}
+        a new round: per player a robot (0-17, see BOTS), a power card
+        (1-9) and two coin flips (true = heads); the robot seat, if any,
+        starts Neutral at power 5
+    {"a": "pass", "seat": s}              passes in the discussion
+    {"a": "plus", "seat": s, "power": p}  PlusBot sets its power (up to +3)
+    {"a": "turn", "seat": s, "do": "own" | "convert" | "self" | "pass" | "skip",
+     "target": t, "ok": true, "to": "good"}
+        a turn in the Turns phase or the pass phase: its own action, a
+        conversion of ``target`` (``ok``: it worked), converting itself
+        (``to`` a side; not in the pass phase), passing, or no turn
+    {"a": "end", "side": [final allegiance per seat], "scaredy": true}
+        the round's end: the table confirms every allegiance (robot seat
+        last), and whether ScaredyBot revealed nothing but its power
+
+Scoring (printed): the larger of the Good and Evil teams wins; a tie goes
+to the team with the highest single power, then the highest total power,
+else nobody. Everyone on one side, or no Good or Evil team at all: nobody.
+Each winner scores 2; BadBot 1 more if Evil wins, whatever its side;
+MiseryBot 2 if on the losing team (not Neutral); ScaredyBot 1 if it kept
+everything but its power hidden. The robot seat never scores.
+"""
+
+from referee.core.errors import RulesError
+from referee.core.ledger import Ledger
+from referee.core.seats import Table, default_names
+
+NAME = "evil"
+TITLE = "Evil Robots"
+MIN_PLAYERS = 3
+MAX_PLAYERS = 9
+GOOD = "good"
+EVIL = "evil"
+NEUTRAL = "neutral"
+SIDES = (GOOD, EVIL, NEUTRAL)
+ROBOT_POWER = 5
+PLUS = 3  # PlusBot's most
+
+BOTS = (
+    "BadBot",
+    "BlockBot",
+    "CheatBot",
+    "CopyBot",
+    "DoOverBot",
+    "FreeBot",
+    "ForceBot",
+    "GandalfBot",
+    "GroupBot",
+    "JudasBot",
+    "LockBot",
+    "MiseryBot",
+    "PassBot",
+    "PlusBot",
+    "PushBot",
+    "RandomBot",
+    "ScaredyBot",
+    "SumoBot",
+)
+
+
+def bot(name):
+    return BOTS.index(name)
+
+
+BADBOT = 0
+FREEBOT = 5
+GANDALFBOT = 7
+LOCKBOT = 10
+MISERYBOT = 11
+PASSBOT = 12
+PLUSBOT = 13
+SCAREDYBOT = 16
+SUMOBOT = 17
+
+# Phases of a round
+DEAL = 0  # between rounds: waiting for the deal
+TURNS = 1  # discussion passes, then the power calls
+PASSING = 2  # the pass phase
+SCORED = 3  # the round is scored
+
+
+class State:
+    def __init__(self, table, target):
+        self.table = table
+        self.target = target
+        self.ledger = Ledger(table.players)
+        self.round = 0  # rounds dealt
+        self.phase = DEAL
+        self.bots = []  # type: list
+        self.power = []  # type: list  # per player: the card, or PlusBot's choice
+        self.side = []  # type: list  # per seat, robot seat last: good / evil / neutral
+        self.passed = []  # type: list  # seats that passed (discussion or their turn)
+        self.acted = []  # type: list  # seats whose Turns-phase turn is done
+        self.pass_acted = []  # type: list
+        self.no_pass_phase = False  # GandalfBot's action
+        self.winner = None
+        self.last_result = None  # (winning side or None, points per player)
+
+    @property
+    def over(self):
+        return self.winner is not None
+
+    @property
+    def seats(self):
+        return self.table.seats
+
+    def holder(self, bot_index):
+        """The seat dealt that robot this round, or -1."""
+        for seat in range(len(self.bots)):
+            if self.bots[seat] == bot_index:
+                return seat
+        return -1
+
+    def seat_power(self, seat):
+        if seat == self.table.players:
+            return ROBOT_POWER
+        return self.power[seat]
+
+
+def allegiance(first, second):
+    if first and second:
+        return GOOD
+    if not first and not second:
+        return EVIL
+    return NEUTRAL
+
+
+def setup(config):
+    players = config.get("players")
+    if isinstance(players, int):
+        players = default_names(players)
+    if not isinstance(players, list) or not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise RulesError("Evil Robots is for %d to %d players" % (MIN_PLAYERS, MAX_PLAYERS))
+    target = config.get("target", 10)
+    if not isinstance(target, int) or not 1 <= target <= 100:
+        raise RulesError("the target runs 1 to 100, not %r" % (target,))
+    robot = "BOT" if config.get("robot") else None
+    return State(Table(players, robot=robot), target)
+
+
+def _seat(state, action, robot_ok=False):
+    seat = action.get("seat")
+    state.table.check_seat(seat, robot_ok)
+    return seat
+
+
+def _deal(state, action):
+    n = state.table.players
+    bots = action.get("bots")
+    power = action.get("power")
+    coins = action.get("coins")
+    if not (isinstance(bots, list) and isinstance(power, list) and isinstance(coins, list)):
+        raise RulesError("a deal needs bots, power and coins")
+    if len(bots) != n or len(power) != n or len(coins) != n:
+        raise RulesError("a deal gives each of the %d players one of each" % n)
+    for b in bots:
+        if not isinstance(b, int) or not 0 <= b < len(BOTS):
+            raise RulesError("there is no robot %r" % (b,))
+    if len(set(bots)) != n:
+        raise RulesError("the robots are unique: one was dealt twice")
+    for p in power:
+        if not isinstance(p, int) or not 1 <= p <= 9:
+            raise RulesError("power cards run 1 to 9, not %r" % (p,))
+    for p in range(1, 10):
+        if power.count(p) > 2:
+            raise RulesError("there are two power cards of %d, not %d" % (p, power.count(p)))
+    for pair in coins:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise RulesError("each player flips two coins")
+    state.round += 1
+    state.phase = TURNS
+    state.bots = list(bots)
+    state.power = list(power)
+    state.side = [allegiance(c[0], c[1]) for c in coins]
+    if state.table.robot:
+        state.side.append(NEUTRAL)
+    state.passed = []
+    state.acted = []
+    state.pass_acted = []
+    state.no_pass_phase = False
+    state.last_result = None
+
+
+def converts(state, actor, target):
+    """Whether a conversion works as printed, before any reaction: lower
+    power succeeds (SumoBot: equal or lower); LockBot on a side cannot
+    change. Returns (works, why) for the screen's hint."""
+    if target < state.table.players and state.bots[target] == LOCKBOT:
+        if state.side[target] != NEUTRAL:
+            return False, "LockBot cannot change"
+    mine = state.seat_power(actor)
+    theirs = state.seat_power(target)
+    if actor < state.table.players and state.bots[actor] == SUMOBOT:
+        return mine <= theirs, "SumoBot: equal or lower works"
+    return mine < theirs, "lower power works"
+
+
+def _turn(state, action):
+    seat = _seat(state, action)
+    do = action.get("do")
+    pass_phase = state.phase == PASSING
+    done = state.pass_acted if pass_phase else state.acted
+    if seat in done:
+        raise RulesError("%s has had a turn" % state.table.names[seat])
+    if pass_phase:
+        order, skipped = pass_order(state)
+        allowed = [s for group in order for s in group]
+        if seat not in allowed:
+            raise RulesError("%s gets no turn in the pass phase" % state.table.names[seat])
+    elif seat in state.passed:
+        raise RulesError("%s passed and waits for the pass phase" % state.table.names[seat])
+    if do == "convert":
+        target = action.get("target")
+        state.table.check_seat(target, robot_ok=True)
+        if target == seat:
+            raise RulesError("to change your own side, convert yourself")
+        if action.get("ok"):
+            state.side[target] = state.side[seat]
+    elif do == "self":
+        if pass_phase:
+            raise RulesError("no converting yourself in the pass phase")
+        to = action.get("to")
+        if to not in (GOOD, EVIL):
+            raise RulesError("convert yourself to good or evil, not %r" % (to,))
+        if action.get("ok", True):
+            state.side[seat] = to
+    elif do == "pass":
+        if not pass_phase and seat not in state.passed:
+            state.passed.append(seat)
+    elif do == "own":
+        if state.bots[seat] == GANDALFBOT:
+            state.no_pass_phase = True
+    elif do != "skip":
+        raise RulesError("a turn is own, convert, self, pass or skip; not %r" % (do,))
+    done.append(seat)
+
+
+def pass_order(state):
+    """(groups in acting order, skipped) for this round's pass phase."""
+    from referee.core.turns import pass_order as order
+
+    powers = {}
+    for seat in state.passed:
+        powers[seat] = state.power[seat]
+    passbot = state.holder(PASSBOT)
+    return order(state.passed, powers, passbot if passbot in state.passed else None)
+
+
+def turn_calls(state):
+    """The Turns phase calls: [(level, [seats])] from 12 down, ties grouped,
+    FreeBot at every level; passers wait for the pass phase."""
+    from referee.core.turns import power_calls
+
+    powers = {}
+    for seat in range(state.table.players):
+        if seat not in state.passed or seat in state.acted:
+            powers[seat] = state.power[seat]
+    free = state.holder(FREEBOT)
+    return power_calls(powers, (free,) if free >= 0 else ())
+
+
+def result(state, sides, scaredy):
+    """(winning side or None, points per player) for final allegiances."""
+    players = state.table.players
+    good = [s for s in range(len(sides)) if sides[s] == GOOD]
+    evil = [s for s in range(len(sides)) if sides[s] == EVIL]
+    points = [0] * players
+    winner = None
+    player_sides = sides[:players]
+    everyone_same = all(x == player_sides[0] for x in player_sides)
+    if (good or evil) and not everyone_same:
+        if len(good) != len(evil):
+            winner = GOOD if len(good) > len(evil) else EVIL
+        elif good:
+            top_good = max(state.seat_power(s) for s in good)
+            top_evil = max(state.seat_power(s) for s in evil)
+            if top_good != top_evil:
+                winner = GOOD if top_good > top_evil else EVIL
+            else:
+                sum_good = sum(state.seat_power(s) for s in good)
+                sum_evil = sum(state.seat_power(s) for s in evil)
+                if sum_good != sum_evil:
+                    winner = GOOD if sum_good > sum_evil else EVIL
+    if winner is not None:
+        loser = EVIL if winner == GOOD else GOOD
+        for seat in range(players):
+            if sides[seat] == winner:
+                points[seat] += 2
+        badbot = state.holder(BADBOT)
+        if badbot >= 0 and winner == EVIL:
+            points[badbot] += 1
+        misery = state.holder(MISERYBOT)
+        if misery >= 0 and sides[misery] == loser:
+            points[misery] += 2
+    scaredy_seat = state.holder(SCAREDYBOT)
+    if scaredy and scaredy_seat >= 0:
+        points[scaredy_seat] += 1
+    return winner, points
+
+
+def _end(state, action):
+    sides = action.get("side")
+    if not isinstance(sides, list) or len(sides) != state.seats:
+        raise RulesError("the end needs the side of each of the %d seats" % state.seats)
+    for side in sides:
+        if side not in SIDES:
+            raise RulesError("a side is good, evil or neutral, not %r" % (side,))
+    scaredy = bool(action.get("scaredy"))
+    if scaredy and state.holder(SCAREDYBOT) < 0:
+        raise RulesError("nobody has ScaredyBot this round")
+    winner, points = result(state, sides, scaredy)
+    for seat in range(state.table.players):
+        state.ledger.add(state.round, seat, points[seat])
+    state.side = list(sides)
+    state.last_result = (winner, points)
+    state.phase = SCORED
+    state.winner = state.ledger.winner(state.target)
+
+
+def step(state, action):
+    kind = action.get("a")
+    if state.over:
+        raise RulesError("the game is over: %s won" % state.table.names[state.winner])
+    if kind == "deal":
+        if state.phase not in (DEAL, SCORED):
+            raise RulesError("finish the round before dealing again")
+        _deal(state, action)
+    elif state.phase not in (TURNS, PASSING):
+        raise RulesError("deal a round first")
+    elif kind == "pass":
+        seat = _seat(state, action)
+        if state.phase != TURNS or seat in state.acted:
+            raise RulesError("passing now is a turn, not a discussion pass")
+        if seat not in state.passed:
+            state.passed.append(seat)
+    elif kind == "plus":
+        seat = _seat(state, action)
+        if state.bots[seat] != PLUSBOT:
+            raise RulesError("only PlusBot can raise its power")
+        power = action.get("power")
+        card = state.power[seat]
+        if not isinstance(power, int) or not card <= power <= card + PLUS:
+            raise RulesError("PlusBot's power runs %d to %d" % (card, card + PLUS))
+        state.power[seat] = power
+    elif kind == "turn":
+        _turn(state, action)
+    elif kind == "passes":
+        if state.phase != TURNS:
+            raise RulesError("the pass phase has begun")
+        if state.no_pass_phase:
+            raise RulesError("GandalfBot called off the pass phase")
+        state.phase = PASSING
+    elif kind == "end":
+        _end(state, action)
+    else:
+        raise RulesError("Evil Robots has no action %r" % (kind,))
+    return state
+
+
+def legal(state):
+    if state.over:
+        return []
+    if state.phase in (DEAL, SCORED):
+        return ["deal"]
+    kinds = ["turn", "end"]
+    if state.phase == TURNS:
+        kinds += ["pass", "plus", "passes"]
+    return kinds
+
+
+def headline(state):
+    if state.over:
+        return "%s won" % state.table.names[state.winner]
+    return "round %d" % max(1, state.round)
+
+
+def summary(state):
+    return {
+        "game": NAME,
+        "players": state.table.names,
+        "target": state.target,
+        "rounds": state.round,
+        "totals": list(state.ledger.totals),
+        "winner": None if state.winner is None else state.table.names[state.winner],
+    }
+
+
+def score_rows(state):
+    rows = [["round"] + state.table.names]
+    for rnd in state.ledger.rounds():
+        rows.append([rnd] + state.ledger.round_scores(rnd))
+    rows.append(["total"] + list(state.ledger.totals))
+    return rows
