@@ -208,9 +208,33 @@ def sample_robots_actions(count: int) -> list[dict]:
     return actions[:count]
 
 
+def sample_evil_actions(count: int) -> list[dict]:
+    """An Evil Robots game of ``count`` actions: five players racing to 100,
+    each round a deal, five turns (a conversion among them) and an end
+    where one side wins."""
+    actions: list[dict] = []
+    k = 0
+    sides = ("good", "evil", "neutral")
+    while len(actions) < count:
+        bots = [(k + i * 3) % 18 for i in range(5)]
+        power = [1 + (k + i) % 9 for i in range(5)]
+        coins = [[(k + i) % 2 == 0, (k + i) % 3 == 0] for i in range(5)]
+        actions.append({"a": "deal", "bots": bots, "power": power, "coins": coins})
+        for seat in range(5):
+            if seat == k % 5:
+                turn = {"do": "convert", "target": (seat + 1) % 5, "ok": True}
+            else:
+                turn = {"do": "own"}
+            actions.append({"a": "turn", "seat": seat} | turn)
+        actions.append({"a": "end", "side": [sides[(k + i) % 3] for i in range(5)]})
+        k += 1
+    return actions[:count]
+
+
 SAMPLES = {
     "scorepad": (SAMPLE_SETUP, sample_actions),
     "robots": ({"players": ["ANN", "BOB", "CY", "DEE"], "target": 250}, sample_robots_actions),
+    "evil": ({"players": 5, "target": 100}, sample_evil_actions),
 }
 
 
@@ -241,7 +265,16 @@ _EVENTS = {
     + [(_UP_PIN, 60), (_OK_PIN, 800)] * 4
     + [(_OK_PIN, 60)],
 }
-_SCREENS = {"scorepad": "ScorePad", "robots": "Rummy"}
+_SCREENS = {"scorepad": "ScorePad", "robots": "Rummy", "evil": "EvilGame"}
+_DOWN_PIN = "board.BUTTON_PINS[1]"
+# a round: deal, five passes of the device, start the calls, twelve calls, score, back
+_EVENTS["evil"] = (
+    [(_OK_PIN, 60)]
+    + [(_DOWN_PIN, 60)] * 5
+    + [(_OK_PIN, 800)]
+    + [(_OK_PIN, 60)] * 12
+    + [(_OK_PIN, 800), (_OK_PIN, 60)]
+)
 
 
 def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, float]:
@@ -331,6 +364,7 @@ def measure() -> list[tuple[str, float, float, str]]:
     cores = vm_core_figures()
     resumed = vm_resume_figures()
     rummy = vm_resume_figures(game="robots")
+    evil = vm_resume_figures(game="evil")
     n = cores["ACTIONS"]
     scale = budgets.PICO_LOOP_STEP_US * 1000 / cores["LOOP_NS"]
     pico_resume = cores["RESUME_US"] * scale / 1e6
@@ -414,6 +448,18 @@ def measure() -> list[tuple[str, float, float, str]]:
         (
             "heap allocated per button event, scoring a ROBOTS! hand",
             rummy["ALLOC_PER_EVENT"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action Evil Robots game",
+            evil["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_WITH_GAME,
+            "B",
+        ),
+        (
+            "heap allocated per button event, an Evil Robots round",
+            evil["ALLOC_PER_EVENT"],
             budgets.ALLOC_PER_EVENT,
             "B",
         ),

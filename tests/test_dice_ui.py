@@ -90,9 +90,9 @@ def test_games_not_yet_built_say_so_and_back_returns(rig):
     from referee.screens.menu import Menu
     from referee.screens.notice import Notice
 
-    rig.play("down x2\nok")  # Dice & coins, Score pad, Evil Robots
+    rig.play("down x3\nok")  # Dice & coins, Score pad, Evil Robots, Robo Factory
     assert isinstance(rig.app.screen, Notice)
-    assert rig.app.screen.title == "Evil Robots"
+    assert rig.app.screen.title == "Robo Factory"
     rig.play("back")
     assert isinstance(rig.app.screen, Menu)
 

@@ -10,6 +10,7 @@ from micropython import const
 
 from referee import JOURNAL
 from referee.core.chance import Chance
+from referee.hw.buttons import OK
 from referee.ui.canvas import Canvas
 
 POLL_MS = const(10)
@@ -26,6 +27,7 @@ class App:
         self._stack = []
         self.dirty = True
         self.events = 0  # button events handled since boot
+        self._peeking = False
         from referee.screens.menu import Menu
 
         self.push(Menu(self))
@@ -51,6 +53,12 @@ class App:
         self._stack[-1] = screen
         self.dirty = True
 
+    @property
+    def peeking(self):
+        """True while OK is held on a peek screen: the only time a secret
+        may be drawn."""
+        return self._peeking
+
     def step(self):
         """Sample the buttons once, handle what they say, redraw if needed."""
         self.buttons.poll(self.clock.ticks_ms())
@@ -60,6 +68,12 @@ class App:
             self._stack[-1].on_event(ev)
             self.dirty = True
             ev = self.buttons.get()
+        # A peek screen shows its secret only while OK is held: redraw the
+        # moment the button goes down or up, not at the next event.
+        held = self.buttons.held(OK) and getattr(self._stack[-1], "peek", False)
+        if held != self._peeking:
+            self._peeking = held
+            self.dirty = True
         if self.dirty:
             self.dirty = False
             canvas = self.canvas

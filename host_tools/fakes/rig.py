@@ -92,10 +92,12 @@ class Rig:
         for _ in range(max(1, ms // POLL_MS)):
             self.step()
 
-    def hold(self, button, ms):
+    def hold(self, button, ms, snap=None):
         pin = board.BUTTON_PINS[button]
         machine.sim_set_pin(pin, 0)
         self.run_ms(ms)
+        if snap:  # the glass while the button is still down (a peek)
+            self.snaps[snap] = bytes(self.panel.pixels())
         machine.sim_set_pin(pin, 1)
         self.run_ms(GAP_MS)
 
@@ -142,7 +144,8 @@ class Rig:
             elif rest[0] == "long":
                 self.long_press(button)
             elif rest[0] == "hold":
-                self.hold(button, int(rest[1]))
+                snap = rest[3] if len(rest) == 4 and rest[2] == "snap" else None
+                self.hold(button, int(rest[1]), snap)
             else:
                 raise ValueError(rest[0])
 

@@ -24,6 +24,9 @@ class VMError(RuntimeError):
 
 def build_mpy() -> int:
     """Compile firmware/ and the driver with mpy-cross; returns firmware .mpy bytes."""
+    import shutil
+
+    shutil.rmtree(MPY_FIRMWARE, ignore_errors=True)  # no .mpy of a deleted module
     problems, total = portability.compile_all(paths.FIRMWARE, MPY_FIRMWARE)
     lib_problems, _ = portability.compile_all(paths.DEVICE_LIB, MPY_LIB)
     if problems or lib_problems:

@@ -128,10 +128,10 @@ def test_turn_calls_and_pass_phase():
     assert "runs 6 to 9" in raises(evil.step, state, {"a": "plus", "seat": 2, "power": 10})
     evil.step(state, {"a": "plus", "seat": 2, "power": 9})
     evil.step(state, {"a": "pass", "seat": 1})  # PassBot passes in the discussion
-    calls = evil.turn_calls(state)
-    # FreeBot (seat 3) may answer at every level; 9: seats 0 and 2 grouped
-    assert calls[0] == (12, [3]) and (9, [0, 2, 3]) in calls and (3, [4, 3]) in calls
-    assert all(1 not in group for _, group in calls)  # PassBot waits for the pass phase
+    assert state.power == [9, 2, 9, 3, 3] and state.card_power[2] == 6
+    assert "waits for the pass phase" in raises(
+        evil.step, state, {"a": "turn", "seat": 1, "do": "own"}
+    )
     for seat, do in ((0, "own"), (2, "pass"), (3, "pass"), (4, "own")):
         evil.step(state, {"a": "turn", "seat": seat, "do": do})
     evil.step(state, {"a": "passes"})
@@ -144,7 +144,7 @@ def test_turn_calls_and_pass_phase():
     )
 
 
-def test_conversions_and_their_hints():
+def test_conversions_are_recorded():
     state = game(
         [
             deal(
@@ -154,15 +154,16 @@ def test_conversions_and_their_hints():
             )
         ]
     )
-    assert evil.converts(state, 2, 3) == (True, "lower power works")  # 3 < 7
-    assert evil.converts(state, 3, 2)[0] is False  # 7 > 3
-    assert evil.converts(state, 1, 3) == (True, "SumoBot: equal or lower works")
-    assert evil.converts(state, 4, 0) == (False, "LockBot cannot change")  # Good LockBot
     evil.step(state, {"a": "turn", "seat": 2, "do": "convert", "target": 3, "ok": True})
     assert state.side[3] == N  # CopyBot (Neutral) pulled BadBot to Neutral
+    evil.step(state, {"a": "turn", "seat": 0, "do": "convert", "target": 1, "ok": False})
+    assert state.side[1] == E  # the table said it failed: nothing changes
     evil.step(state, {"a": "turn", "seat": 4, "do": "self", "to": "good"})
     assert state.side[4] == G
     assert "has had a turn" in raises(evil.step, state, {"a": "turn", "seat": 4, "do": "own"})
+    assert "convert yourself" in raises(
+        evil.step, state, {"a": "turn", "seat": 1, "do": "convert", "target": 1, "ok": True}
+    )
 
 
 def test_gandalfbot_calls_off_the_pass_phase():

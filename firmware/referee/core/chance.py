@@ -47,7 +47,10 @@ class Chance:
 
     def dice(self, count, sides):
         """``count`` dice of ``sides`` faces, in the order thrown."""
-        return [1 + self.below(sides) for _ in range(count)]
+        values = []
+        for _ in range(count):
+            values.append(1 + self.below(sides))
+        return values
 
     def allegiance(self):
         """Two coin flips, as Evil Robots starts a round: two heads Good, two

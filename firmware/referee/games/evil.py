@@ -26,6 +26,7 @@ MiseryBot 2 if on the losing team (not Neutral); ScaredyBot 1 if it kept
 everything but its power hidden. The robot seat never scores.
 """
 
+from referee.core.chance import EVIL, GOOD, NEUTRAL, allegiance_of
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
 from referee.core.seats import Table, default_names
@@ -34,9 +35,6 @@ NAME = "evil"
 TITLE = "Evil Robots"
 MIN_PLAYERS = 3
 MAX_PLAYERS = 9
-GOOD = "good"
-EVIL = "evil"
-NEUTRAL = "neutral"
 SIDES = (GOOD, EVIL, NEUTRAL)
 ROBOT_POWER = 5
 PLUS = 3  # PlusBot's most
@@ -68,14 +66,11 @@ def bot(name):
 
 
 BADBOT = 0
-FREEBOT = 5
 GANDALFBOT = 7
-LOCKBOT = 10
 MISERYBOT = 11
 PASSBOT = 12
 PLUSBOT = 13
 SCAREDYBOT = 16
-SUMOBOT = 17
 
 # Phases of a round
 DEAL = 0  # between rounds: waiting for the deal
@@ -93,6 +88,8 @@ class State:
         self.phase = DEAL
         self.bots = []  # type: list
         self.power = []  # type: list  # per player: the card, or PlusBot's choice
+        self.card_power = []  # type: list  # the power cards as dealt
+        self.coins = []  # type: list  # the two flips, as "HT"
         self.side = []  # type: list  # per seat, robot seat last: good / evil / neutral
         self.passed = []  # type: list  # seats that passed (discussion or their turn)
         self.acted = []  # type: list  # seats whose Turns-phase turn is done
@@ -120,14 +117,6 @@ class State:
         if seat == self.table.players:
             return ROBOT_POWER
         return self.power[seat]
-
-
-def allegiance(first, second):
-    if first and second:
-        return GOOD
-    if not first and not second:
-        return EVIL
-    return NEUTRAL
 
 
 def setup(config):
@@ -176,7 +165,9 @@ def _deal(state, action):
     state.phase = TURNS
     state.bots = list(bots)
     state.power = list(power)
-    state.side = [allegiance(c[0], c[1]) for c in coins]
+    state.card_power = list(power)
+    state.coins = [("H" if c[0] else "T") + ("H" if c[1] else "T") for c in coins]
+    state.side = [allegiance_of(c[0], c[1]) for c in coins]
     if state.table.robot:
         state.side.append(NEUTRAL)
     state.passed = []
@@ -184,20 +175,6 @@ def _deal(state, action):
     state.pass_acted = []
     state.no_pass_phase = False
     state.last_result = None
-
-
-def converts(state, actor, target):
-    """Whether a conversion works as printed, before any reaction: lower
-    power succeeds (SumoBot: equal or lower); LockBot on a side cannot
-    change. Returns (works, why) for the screen's hint."""
-    if target < state.table.players and state.bots[target] == LOCKBOT:
-        if state.side[target] != NEUTRAL:
-            return False, "LockBot cannot change"
-    mine = state.seat_power(actor)
-    theirs = state.seat_power(target)
-    if actor < state.table.players and state.bots[actor] == SUMOBOT:
-        return mine <= theirs, "SumoBot: equal or lower works"
-    return mine < theirs, "lower power works"
 
 
 def _turn(state, action):
@@ -251,41 +228,29 @@ def pass_order(state):
     return order(state.passed, powers, passbot if passbot in state.passed else None)
 
 
-def turn_calls(state):
-    """The Turns phase calls: [(level, [seats])] from 12 down, ties grouped,
-    FreeBot at every level; passers wait for the pass phase."""
-    from referee.core.turns import power_calls
-
-    powers = {}
-    for seat in range(state.table.players):
-        if seat not in state.passed or seat in state.acted:
-            powers[seat] = state.power[seat]
-    free = state.holder(FREEBOT)
-    return power_calls(powers, (free,) if free >= 0 else ())
-
-
 def result(state, sides, scaredy):
     """(winning side or None, points per player) for final allegiances."""
     players = state.table.players
-    good = [s for s in range(len(sides)) if sides[s] == GOOD]
-    evil = [s for s in range(len(sides)) if sides[s] == EVIL]
+    count = {GOOD: 0, EVIL: 0, NEUTRAL: 0}
+    top = {GOOD: 0, EVIL: 0}
+    total = {GOOD: 0, EVIL: 0}
+    for seat in range(len(sides)):
+        side = sides[seat]
+        count[side] += 1
+        if side != NEUTRAL:
+            power = state.seat_power(seat)
+            top[side] = max(top[side], power)
+            total[side] += power
     points = [0] * players
     winner = None
-    player_sides = sides[:players]
-    everyone_same = all(x == player_sides[0] for x in player_sides)
-    if (good or evil) and not everyone_same:
-        if len(good) != len(evil):
-            winner = GOOD if len(good) > len(evil) else EVIL
-        elif good:
-            top_good = max(state.seat_power(s) for s in good)
-            top_evil = max(state.seat_power(s) for s in evil)
-            if top_good != top_evil:
-                winner = GOOD if top_good > top_evil else EVIL
-            else:
-                sum_good = sum(state.seat_power(s) for s in good)
-                sum_evil = sum(state.seat_power(s) for s in evil)
-                if sum_good != sum_evil:
-                    winner = GOOD if sum_good > sum_evil else EVIL
+    split = False  # not everyone on the same side
+    for seat in range(1, players):
+        split = split or sides[seat] != sides[0]
+    if (count[GOOD] or count[EVIL]) and split:
+        for key in (count, top, total):  # size, then highest power, then total
+            if key[GOOD] != key[EVIL]:
+                winner = GOOD if key[GOOD] > key[EVIL] else EVIL
+                break
     if winner is not None:
         loser = EVIL if winner == GOOD else GOOD
         for seat in range(players):
@@ -315,7 +280,8 @@ def _end(state, action):
         raise RulesError("nobody has ScaredyBot this round")
     winner, points = result(state, sides, scaredy)
     for seat in range(state.table.players):
-        state.ledger.add(state.round, seat, points[seat])
+        if points[seat]:  # most seats score nothing most rounds: keep no entry
+            state.ledger.add(state.round, seat, points[seat])
     state.side = list(sides)
     state.last_result = (winner, points)
     state.phase = SCORED
@@ -343,7 +309,7 @@ def step(state, action):
         if state.bots[seat] != PLUSBOT:
             raise RulesError("only PlusBot can raise its power")
         power = action.get("power")
-        card = state.power[seat]
+        card = state.card_power[seat]
         if not isinstance(power, int) or not card <= power <= card + PLUS:
             raise RulesError("PlusBot's power runs %d to %d" % (card, card + PLUS))
         state.power[seat] = power
@@ -392,7 +358,7 @@ def summary(state):
 
 def score_rows(state):
     rows = [["round"] + state.table.names]
-    for rnd in state.ledger.rounds():
+    for rnd in range(1, state.round + 1):
         rows.append([rnd] + state.ledger.round_scores(rnd))
     rows.append(["total"] + list(state.ledger.totals))
     return rows

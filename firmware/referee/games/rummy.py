@@ -17,7 +17,7 @@ the rest. Actions:
 
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
-from referee.core.seats import Table, default_names, first_player
+from referee.core.seats import Table, default_names, first_player, partnerships
 
 
 class State:
@@ -86,7 +86,7 @@ def setup(game, config):
     if config.get("teams"):
         if not game.TEAMS or len(players) != 4:
             raise RulesError("partnerships are for four players of Robber Rummy")
-        teams = [[0, 2], [1, 3]]
+        teams = partnerships(len(players))
     dealer = config.get("dealer", 0)
     if not isinstance(dealer, int) or not 0 <= dealer < len(players):
         raise RulesError("the first dealer must be one of the players")

@@ -91,10 +91,7 @@ class Dice:
         if count == 0:
             self.values = [1 if chance.coin() else 0]
         else:
-            values = []
-            for _ in range(count):
-                values.append(chance.roll(sides))
-            self.values = values
+            self.values = chance.dice(count, sides)
         self.throws += 1
 
     def draw(self, c):

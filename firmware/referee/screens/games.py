@@ -28,6 +28,10 @@ def open_game(app, session):
         from referee.screens.scorepad import ScorePad
 
         return ScorePad(app, session)
+    if session.rules.NAME == "evil":
+        from referee.screens.evil import EvilGame
+
+        return EvilGame(app, session)
     from referee.screens.rummy import Rummy
 
     return Rummy(app, session)
@@ -39,6 +43,10 @@ def new_game(app, name):
         from referee.screens.scorepad import new_game as scorepad_setup
 
         return scorepad_setup(app)
+    if name == "evil":
+        from referee.screens.evil import new_game as evil_setup
+
+        return evil_setup(app)
     from referee.screens.rummy import new_game as rummy_setup
 
     return rummy_setup(app, name)

@@ -48,11 +48,15 @@ def _robber(app):
     return _open(app, "robber")
 
 
+def _evil(app):
+    return _open(app, "evil")
+
+
 # (label, screen factory or None while the game's issue has not landed)
 ENTRIES = (
     ("Dice & coins", _dice),
     ("Score pad", _scorepad),
-    ("Evil Robots", None),
+    ("Evil Robots", _evil),
     ("Robo Factory", None),
     ("ROBOTS!", _robots),
     ("Robber Rummy", _robber),

@@ -1,0 +1,154 @@
+"""Evil Robots at the table: the round, step by step.
+
+The hub shows the round, the scores and what comes next. OK goes on to the
+next step: the deal (the device deals robots and power cards and flips every
+player's two coins), passing the device round for each player to peek, the
+discussion and the power calls, the pass phase, and the round's end. UP/DOWN
+reach the tools: peek again, standings. A long BACK takes back the last
+step; BACK returns to the menu (the round stays saved, secrets and all).
+"""
+
+from micropython import const
+
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.ui.canvas import keep_visible, number_width
+
+_VISIBLE = const(5)
+_TOOLS = ("peek again", "standings")
+
+
+class EvilGame:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.index = -1  # -1: the next step; 0.. the players, then the tools
+        self.top = 0
+        self.message = None
+
+    def _rows(self):
+        return self.session.state.table.players + len(_TOOLS)
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        step = step_of(ev)
+        self.message = None
+        if step:
+            self.index = (self.index + 1 - step) % (self._rows() + 1) - 1
+            self.top = keep_visible(self.top, max(0, self.index), _VISIBLE)
+        elif button == OK and kind == PRESS:
+            players = self.session.state.table.players
+            if self.index < players:
+                self.next_step()
+            elif _TOOLS[self.index - players] == "peek again":
+                from referee.screens.evil_peek import Peek
+
+                self.app.push(Peek(self.app, self.session, 0, choose=True))
+            else:
+                from referee.screens.standings import Standings
+
+                self.app.push(Standings(self.app, self.session.state))
+        elif button == BACK and kind == LONG:
+            self.message = self.session.undo() or "last step undone"
+        elif button == BACK and kind == PRESS:
+            self.app.pop()
+
+    def next_step(self):
+        from referee.games import evil
+
+        state = self.session.state
+        if state.over:
+            return
+        if state.phase in (evil.DEAL, evil.SCORED):
+            self.message = self.session.act(deal(self.app.chance, state))
+            if self.message is None:
+                from referee.screens.evil_peek import Peek
+
+                self.app.push(Peek(self.app, self.session, 0))
+        elif state.phase == evil.TURNS:
+            from referee.screens.evil_turns import Calls
+
+            self.app.push(Calls(self.app, self.session))
+        else:
+            from referee.screens.evil_turns import PassPhase
+
+            self.app.push(PassPhase(self.app, self.session))
+
+    def draw(self, c):
+        from referee.games import evil
+
+        state = self.session.state
+        x = c.text("ROUND ", 2, 0)
+        c.number(max(1, state.round), x, 0)
+        c.right("to %d " % state.target, 0)
+        c.invert_rows(0)
+        if state.over:
+            what = "%s won!" % state.table.names[state.winner]
+        elif state.phase in (evil.DEAL, evil.SCORED):
+            what = "> deal round %d" % (state.round + 1)
+        elif state.phase == evil.TURNS:
+            what = "> the turns"
+        else:
+            what = "> the pass phase"
+        c.text(what, 2, 1)
+        if self.index == -1:
+            c.invert_rows(1)
+        table = state.table
+        totals = state.ledger.totals
+        for i in range(self.top, min(self._rows(), self.top + _VISIBLE)):
+            row = 2 + i - self.top
+            if i < table.players:
+                c.text(table.names[i], 8, row)
+                c.number(totals[i], c.width - 4 - number_width(totals[i]), row)
+            else:
+                c.text(_TOOLS[i - table.players], 8, row)
+            if i == self.index:
+                c.invert_rows(row)
+        c.centre(self.message or "OK:on  hold BACK:undo", 7)
+
+
+def deal(chance, state):
+    """Deal a round: one robot each (all 18 unique), one power card each
+    (two of each 1-9), two coin flips each. The outcome goes into the
+    action, so the journal replays the same round."""
+    from referee.core.chance import deck
+    from referee.games import evil
+
+    n = state.table.players
+    bots, _ = chance.deal(list(range(len(evil.BOTS))), n, 1)
+    power, _ = chance.deal(deck([(p, 2) for p in range(1, 10)]), n, 1)
+    coins = []
+    for _ in range(n):
+        first, second, _side = chance.allegiance()
+        coins.append([first, second])
+    return {
+        "a": "deal",
+        "bots": [b[0] for b in bots],
+        "power": [p[0] for p in power],
+        "coins": coins,
+    }
+
+
+SETUP = (
+    ("players", "players", 3, 9, 1, 5, 0),
+    ("robot", "add the robot seat?", 0, 1, 1, 0, 0),
+    ("target", "play to", 1, 30, 1, 10, 0),
+)
+
+
+def new_game(app):
+    from referee.games import evil
+    from referee.screens.setup import GameSetup
+
+    def start(setup):
+        from referee.core.errors import RulesError
+        from referee.core.session import Session
+
+        try:
+            session = Session.start(app.storage, evil, setup)
+        except RulesError as e:
+            return str(e)
+        app.replace(EvilGame(app, session))
+        return None
+
+    return GameSetup(app, evil.TITLE, SETUP, start)

@@ -1,0 +1,95 @@
+"""The round's end: every side shown, the winner decided as printed.
+
+The sides come pre-filled from the recorded conversions; UP/DOWN pick a
+seat, OK turns its side (good, evil, neutral), the last line asks whether
+ScaredyBot showed nothing but its power. A long OK scores the round; the
+summary then shows the winning team and each player's points.
+"""
+
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.ui.canvas import keep_visible, number_width
+
+_NEXT = {"good": "evil", "evil": "neutral", "neutral": "good"}
+
+
+class RoundEnd:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.sides = list(session.state.side)
+        self.scaredy = False
+        self.index = 0
+        self.top = 0
+        self.message = None
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        step = step_of(ev)
+        rows = len(self.sides) + 1
+        self.message = None
+        if step:
+            self.index = (self.index - step) % rows
+            self.top = keep_visible(self.top, self.index, 6)
+        elif button == OK and kind == PRESS:
+            if self.index < len(self.sides):
+                self.sides[self.index] = _NEXT[self.sides[self.index]]
+            else:
+                self.scaredy = not self.scaredy
+        elif button == OK and kind == LONG:
+            action = {"a": "end", "side": self.sides, "scaredy": self.scaredy}
+            self.message = self.session.act(action)
+            if self.message is None:
+                self.app.replace(Summary(self.app, self.session))
+        elif button == BACK and kind == PRESS:
+            self.app.pop()
+
+    def draw(self, c):
+        state = self.session.state
+        c.centre("ROUND END: SIDES", 0)
+        c.invert_rows(0)
+        for i in range(self.top, min(len(self.sides) + 1, self.top + 6)):
+            row = 1 + i - self.top
+            if i < len(self.sides):
+                c.text(state.table.name(i), 4, row)
+                c.right(self.sides[i] + " ", row)
+            else:
+                c.text("ScaredyBot quiet?", 4, row)
+                c.right("yes " if self.scaredy else "no ", row)
+            if i == self.index:
+                c.invert_rows(row)
+        c.centre(self.message or "OK:side hold OK:score", 7)
+
+
+class Summary:
+    """The round's points and the totals; UP/DOWN scroll past six players."""
+
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.top = 0
+
+    def on_event(self, ev):
+        step = step_of(ev)
+        players = self.session.state.table.players
+        if step:
+            self.top = max(0, min(players - 6, self.top - step))
+        elif kind_of(ev) == PRESS:
+            self.app.pop()
+
+    def draw(self, c):
+        state = self.session.state
+        winner, points = state.last_result
+        c.centre((winner.upper() + " WINS") if winner else "NOBODY WINS", 0)
+        c.invert_rows(0)
+        for seat in range(self.top, min(self.top + 6, state.table.players)):
+            row = 1 + seat - self.top
+            c.text(state.table.names[seat], 4, row)
+            if points[seat]:
+                c.number(points[seat], 60, row, sign=True)
+            total = state.ledger.totals[seat]
+            c.number(total, c.width - 4 - number_width(total), row)
+        if state.over:
+            c.centre("%s WINS THE GAME" % state.table.names[state.winner], 7)
+        else:
+            c.centre("OK: back", 7)

@@ -1,0 +1,256 @@
+"""The Turns phase and the pass phase of an Evil Robots round.
+
+Discussion first: UP/DOWN pick a player, OK records that they pass; a long
+OK starts the calls. The device then calls each power level from 12 down to
+1 ("is anyone power 7?"); the table answers by picking who acts (UP/DOWN,
+OK), one after another while the level holds ties, or "nobody" to move on.
+The device shows nobody's power: players reveal what the rules make them
+reveal. Each turn is recorded quickly: own action, convert someone (who,
+and did it work), convert yourself (to which side), or pass.
+
+The pass phase lists the passers in their acting order (PassBot first, the
+lowest sitting out unless only one passed) and records their turns.
+"""
+
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.ui.canvas import keep_visible
+
+_HINT = "lower power converts"
+
+
+def _list_choice(c, labels, index, first_row=2, rows=5):
+    top = keep_visible(0, index, rows)
+    for i in range(top, min(len(labels), top + rows)):
+        row = first_row + i - top
+        c.text(labels[i], 8, row)
+        if i == index:
+            c.invert_rows(row)
+
+
+class Calls:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.discussion = not session.state.acted  # after a resume mid-turns: the calls
+        self.level = 12
+        self.index = 0
+        self.message = None
+
+    def _waiting(self):
+        """Players who may still answer a call: not yet acted, not passed."""
+        state = self.session.state
+        out = []
+        for seat in range(state.table.players):
+            if seat not in state.acted and seat not in state.passed:
+                out.append(seat)
+        return out
+
+    def on_event(self, ev):
+        state = self.session.state
+        button = button_of(ev)
+        kind = kind_of(ev)
+        step = step_of(ev)
+        self.message = None
+        if self.discussion:
+            players = state.table.players
+            if step:
+                self.index = (self.index - step) % players
+            elif button == OK and kind == PRESS:
+                self.message = self.session.act({"a": "pass", "seat": self.index})
+            elif button == OK and kind == LONG:
+                self.discussion = False
+                self.index = 0
+            elif button == BACK and kind == PRESS:
+                self.app.pop()
+            return
+        waiting = self._waiting()
+        if step:
+            self.index = (self.index - step) % (len(waiting) + 1)
+        elif button == OK and kind == PRESS:
+            if self.index == 0 or not waiting:  # nobody (more) at this level
+                self.next_level()
+            else:
+                self.app.push(TurnRecord(self.app, self.session, waiting[self.index - 1]))
+                self.index = 0
+        elif button == BACK and kind == PRESS:
+            self.app.pop()
+
+    def next_level(self):
+        from referee.games import evil
+
+        self.index = 0
+        if self.level > 1:
+            self.level -= 1
+            return
+        state = self.session.state
+        self.app.pop()
+        if state.no_pass_phase or not state.passed:
+            from referee.screens.evil_end import RoundEnd
+
+            self.app.push(RoundEnd(self.app, self.session))
+            return
+        self.message = self.session.act({"a": "passes"})
+        if self.message is None and state.phase == evil.PASSING:
+            self.app.push(PassPhase(self.app, self.session))
+
+    def draw(self, c):
+        state = self.session.state
+        names = state.table.names
+        if self.discussion:
+            c.centre("DISCUSSION", 0)
+            c.invert_rows(0)
+            c.centre("who passes now?", 1)
+            labels = []
+            for seat in range(state.table.players):
+                labels.append(names[seat] + (" passes" if seat in state.passed else ""))
+            _list_choice(c, labels, self.index)
+            c.centre("OK:pass hold OK:calls", 7)
+            return
+        c.text("IS ANYONE POWER", 2, 0)
+        c.number(self.level, 104, 0)
+        c.invert_rows(0)
+        labels = ["nobody: next"]
+        for seat in self._waiting():
+            labels.append(names[seat])
+        _list_choice(c, labels, self.index, 1, 6)
+        c.centre(self.message or "OK: this one acts", 7)
+
+
+class TurnRecord:
+    """One turn: own action, convert someone, convert self, pass."""
+
+    CHOICES = ("own action", "convert someone", "convert self", "pass")
+
+    def __init__(self, app, session, seat, pass_phase=False):
+        self.app = app
+        self.session = session
+        self.seat = seat
+        self.pass_phase = pass_phase
+        self.stage = 0  # 0 what, 1 whom, 2 did it work / which side
+        self.index = 0
+        self.target = 0
+        self.message = None
+
+    def _choices(self):
+        return self.CHOICES if not self.pass_phase else ("own action", "convert someone", "pass")
+
+    def _targets(self):
+        state = self.session.state
+        return [s for s in range(state.table.seats) if s != self.seat]
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        step = step_of(ev)
+        self.message = None
+        if step:
+            size = (len(self._choices()), len(self._targets()), 2)[self.stage]
+            self.index = (self.index - step) % size
+        elif button == OK and kind == PRESS:
+            self._ok()
+        elif button == BACK and kind == PRESS:
+            if self.stage:
+                self.stage -= 1
+                self.index = 0
+            else:
+                self.app.pop()
+
+    def _ok(self):
+        choice = self._choices()
+        if self.stage == 0:
+            what = choice[self.index]
+            if what == "own action":
+                self._save({"do": "own"})
+            elif what == "pass":
+                self._save({"do": "pass"})
+            elif what == "convert someone":
+                self.stage, self.index = 1, 0
+            else:
+                self.stage, self.index = 2, 0
+                self.target = -1
+        elif self.stage == 1:
+            self.target = self._targets()[self.index]
+            self.stage, self.index = 2, 0
+        elif self.target < 0:
+            self._save({"do": "self", "to": ("good", "evil")[self.index]})
+        else:
+            self._save({"do": "convert", "target": self.target, "ok": self.index == 0})
+
+    def _save(self, fields):
+        action = {"a": "turn", "seat": self.seat}
+        for key in fields:
+            action[key] = fields[key]
+        self.message = self.session.act(action)
+        if self.message is None:
+            self.app.pop()
+
+    def draw(self, c):
+        state = self.session.state
+        c.centre(state.table.names[self.seat] + "'S TURN", 0)
+        c.invert_rows(0)
+        if self.stage == 0:
+            _list_choice(c, self._choices(), self.index, 1, 5)
+        elif self.stage == 1:
+            c.centre("convert whom?", 1)
+            _list_choice(c, [state.table.name(s) for s in self._targets()], self.index, 2, 4)
+        elif self.target < 0:
+            c.centre("to which side?", 1)
+            _list_choice(c, ("good", "evil"), self.index)
+        else:
+            c.centre("did it work?", 1)
+            c.centre(_HINT, 2)
+            c.centre("robots may change it", 3)
+            _list_choice(c, ("yes", "no"), self.index, 4, 2)
+        c.centre(self.message or "OK:choose BACK:back", 7)
+
+
+class PassPhase:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.index = 0
+        self.message = None
+
+    def _order(self):
+        """The passers who act, in order and not yet done."""
+        from referee.games import evil
+
+        state = self.session.state
+        groups, skipped = evil.pass_order(state)
+        out = []
+        for group in groups:
+            for seat in group:
+                if seat not in state.pass_acted:
+                    out.append(seat)
+        return out, skipped
+
+    def on_event(self, ev):
+        step = step_of(ev)
+        order, _ = self._order()
+        self.message = None
+        if step and order:
+            self.index = (self.index - step) % len(order)
+        elif button_of(ev) == OK and kind_of(ev) == PRESS:
+            if order:
+                self.app.push(TurnRecord(self.app, self.session, order[self.index], True))
+                self.index = 0
+            else:
+                from referee.screens.evil_end import RoundEnd
+
+                self.app.replace(RoundEnd(self.app, self.session))
+        elif button_of(ev) == BACK and kind_of(ev) == PRESS:
+            self.app.pop()
+
+    def draw(self, c):
+        state = self.session.state
+        order, skipped = self._order()
+        c.centre("PASS PHASE", 0)
+        c.invert_rows(0)
+        if order:
+            _list_choice(c, [state.table.names[s] for s in order], self.index, 1, 4)
+        else:
+            c.centre("all passers done", 2)
+        if skipped:
+            c.text("sits out:", 2, 5)
+            c.text(" ".join(state.table.names[s] for s in skipped)[:21], 2, 6)
+        c.centre("OK: their turn" if order else "OK: end the round", 7)
