@@ -91,3 +91,17 @@ def test_a_resumed_500_action_robots_game_fits_the_heap_budget(rummy):
 def test_scoring_a_robots_hand_stays_within_the_allocation_budget(rummy):
     # a whole hand: who went out, four counts saved, the standings
     assert 0 < rummy["ALLOC_PER_EVENT"] <= budgets.ALLOC_PER_EVENT
+
+
+@pytest.fixture(scope="module")
+def evil_round():
+    lane.build_mpy()
+    return bench.vm_resume_figures(game="evil")
+
+
+def test_a_resumed_500_action_evil_robots_game_fits_the_heap_budget(evil_round):
+    assert 0 < evil_round["RESUMED_KEPT"] <= budgets.HEAP_KEPT_WITH_GAME
+
+
+def test_an_evil_robots_round_stays_within_the_allocation_budget(evil_round):
+    assert 0 < evil_round["ALLOC_PER_EVENT"] <= budgets.ALLOC_PER_EVENT

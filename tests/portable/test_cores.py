@@ -174,6 +174,14 @@ def test_target_needs_a_lone_leader():
     assert led.standings() == [1, 0, 2]
 
 
+def test_standings_break_ties_by_seat_on_both_vms():
+    # MicroPython's sort is not stable: the order must not depend on it
+    led = Ledger(6)
+    for side, pts in ((0, 5), (1, 9), (2, 5), (3, 9), (4, 5), (5, 0)):
+        led.add(1, side, pts)
+    assert led.standings() == [1, 3, 0, 2, 4, 5]
+
+
 def test_negative_totals_undo_and_correction():
     # DESIGN (Robber Rummy): a renege is -100 for the hand.
     led = Ledger(2)

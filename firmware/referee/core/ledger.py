@@ -141,4 +141,6 @@ class Ledger:
 
     def standings(self):
         """Sides from the highest total down (ties keep seat order)."""
-        return sorted(range(self.sides), key=lambda s: -self.totals[s])
+        # Ties broken by seat in the key itself: MicroPython's sort is not
+        # stable, and both VMs must list the same order.
+        return sorted(range(self.sides), key=lambda s: (-self.totals[s], s))

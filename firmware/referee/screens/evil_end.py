@@ -75,7 +75,9 @@ class Summary:
         if step:
             self.top = max(0, min(players - 6, self.top - step))
         elif kind_of(ev) == PRESS:
-            self.app.pop()
+            from referee.screens.standings import Standings
+
+            self.app.replace(Standings(self.app, self.session.state))
 
     def draw(self, c):
         state = self.session.state
@@ -92,4 +94,4 @@ class Summary:
         if state.over:
             c.centre("%s WINS THE GAME" % state.table.names[state.winner], 7)
         else:
-            c.centre("OK: back", 7)
+            c.centre("OK: the standings", 7)

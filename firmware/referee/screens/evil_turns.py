@@ -15,7 +15,14 @@ lowest sitting out unless only one passed) and records their turns.
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.ui.canvas import keep_visible
 
-_HINT = "lower power converts"
+# The printed rule, the same for everyone: which robots are in play is secret.
+_HINT = (
+    "lower power converts;",
+    "SumoBot: equal too;",
+    "LockBot cannot turn;",
+    "ForceBot, BlockBot,",
+    "DoOverBot may react",
+)
 
 
 def _list_choice(c, labels, index, first_row=2, rows=5):
@@ -197,10 +204,10 @@ class TurnRecord:
             c.centre("to which side?", 1)
             _list_choice(c, ("good", "evil"), self.index)
         else:
-            c.centre("did it work?", 1)
-            c.centre(_HINT, 2)
-            c.centre("robots may change it", 3)
-            _list_choice(c, ("yes", "no"), self.index, 4, 2)
+            c.text("did it work?", 2, 1)
+            c.right(" yes " if self.index == 0 else " no ", 1, invert=True)
+            for i in range(len(_HINT)):
+                c.centre(_HINT[i], 2 + i)
         c.centre(self.message or "OK:choose BACK:back", 7)
 
 
