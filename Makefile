@@ -11,7 +11,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup sim test static pytest bench fonts screenshots replay clean
+.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware clean
 
 setup: $(READY) $(NODE_READY)
 
@@ -57,3 +57,10 @@ screenshots: setup
 # make replay JOURNAL=build/sim-flash/data/game.jnl [CSV=scores.csv]
 replay: setup
 	$(PY) -m host_tools.replay $(JOURNAL) $(if $(CSV),--csv $(CSV))
+
+# make export FROM=build/sim-flash/data   or   make export PORT=/dev/ttyACM0
+export: setup
+	$(PY) -m host_tools.export $(if $(FROM),--from $(FROM)) $(if $(PORT),--port $(PORT)) $(if $(OUT),--out $(OUT))
+
+hardware: setup
+	$(PY) -m host_tools.hardware

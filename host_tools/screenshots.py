@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from pathlib import Path
 
 from host_tools import paths
 
@@ -36,6 +37,25 @@ def snaps() -> dict[str, bytes]:
     return found
 
 
+def export_example() -> None:
+    """The README's export chart: the ROBOTS! script's journal, exported
+    as `make export FROM=...` would."""
+    from host_tools import export
+    from rig import Rig
+
+    old = os.getcwd()
+    with tempfile.TemporaryDirectory() as flash:
+        os.chdir(flash)
+        try:
+            Rig(seed=1).play((SCENARIOS / "robots.txt").read_text())
+        finally:
+            os.chdir(old)
+        journals = Path(flash) / "journals"
+        journals.mkdir()
+        (Path(flash) / "data" / "game.jnl").rename(journals / "robots.jnl")
+        export.export(journals, OUT / "export")
+
+
 def main() -> int:
     paths.use_firmware()
     from host_tools.sim import screenshot
@@ -43,6 +63,7 @@ def main() -> int:
     OUT.mkdir(exist_ok=True)
     for name, image in snaps().items():
         screenshot(image, OUT / f"{name}.png")
+    export_example()
     print(f"wrote {len(list(OUT.glob('*.png')))} pictures to {OUT.relative_to(paths.ROOT)}")
     return 0
 

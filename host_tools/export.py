@@ -1,0 +1,165 @@
+"""Bring a game night home: the journals off the board (or the simulator),
+replayed, as a CSV and a chart per game and one summary page.
+
+    make export PORT=/dev/ttyACM0          # pull data/*.jnl with mpremote
+    make export FROM=build/sim-flash/data  # or read a folder of journals
+
+Writes into build/export/ (OUT=... for another folder): NAME.csv (the score
+table per round), NAME.png (running totals per player or team) and
+night.html (every game of the night, its winner, its table and its chart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import html
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from host_tools import paths
+
+
+def pull_commands(port: str | None, names: list[str], dest: Path) -> list[list[str]]:
+    """The mpremote commands that copy journals off the board."""
+    mpremote = str(Path(sys.executable).with_name("mpremote"))
+    connect = ["connect", port] if port else []
+    return [[mpremote, *connect, "cp", f":data/{name}", str(dest / name)] for name in names]
+
+
+def list_command(port: str | None) -> list[str]:
+    mpremote = str(Path(sys.executable).with_name("mpremote"))
+    connect = ["connect", port] if port else []
+    return [mpremote, *connect, "fs", "ls", ":data"]
+
+
+def journals_on_board(listing: str) -> list[str]:
+    """The journal names in `mpremote fs ls :data` output."""
+    names = []
+    for line in listing.splitlines():
+        parts = line.split()
+        if parts and parts[-1].endswith(".jnl"):
+            names.append(parts[-1])
+    return names
+
+
+def running_totals(rows: list[list]) -> tuple[list[str], list[int], list[list[int]]]:
+    """(side names, round numbers, cumulative totals per side) from score rows."""
+    header = rows[0]
+    sides = [str(h) for h in header[1:] if h != "ended"]
+    rounds = []
+    series = [[] for _ in sides]
+    totals = [0] * len(sides)
+    for row in rows[1:]:
+        if row[0] == "total":
+            continue
+        rounds.append(int(row[0]))
+        for i in range(len(sides)):
+            totals[i] += int(row[1 + i])
+            series[i].append(totals[i])
+    return sides, rounds, series
+
+
+def chart(title: str, rows: list[list], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
+
+    sides, rounds, series = running_totals(rows)
+    fig, ax = plt.subplots(figsize=(6, 3.5), dpi=100)
+    for name, values in zip(sides, series, strict=True):
+        ax.plot([0] + rounds, [0] + values, marker="o", label=name)
+    ax.set_title(title)
+    ax.set_xlabel("round")
+    ax.set_ylabel("total")
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper left", fontsize="small")
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+
+
+def export(folder: Path, out: Path) -> list[dict]:
+    """Replay every journal in ``folder``; write CSV, PNG and night.html."""
+    from host_tools.replay import replay_file
+    from referee.core.errors import RulesError
+
+    out.mkdir(parents=True, exist_ok=True)
+    games = []
+    for journal in sorted(folder.glob("*.jnl")):
+        name = journal.stem
+        try:
+            rules, state = replay_file(journal)
+        except RulesError as e:
+            games.append({"name": name, "problem": str(e)})
+            continue
+        rows = rules.score_rows(state)
+        with (out / f"{name}.csv").open("w", newline="") as f:
+            csv.writer(f).writerows(rows)
+        chart(f"{rules.TITLE}: {name}", rows, out / f"{name}.png")
+        games.append(
+            {"name": name, "title": rules.TITLE, "headline": rules.headline(state), "rows": rows}
+        )
+    (out / "night.html").write_text(night_page(games))
+    return games
+
+
+def night_page(games: list[dict]) -> str:
+    parts = [
+        "<!doctype html><meta charset='utf-8'><title>Game night</title>",
+        "<style>body{font-family:sans-serif;max-width:48em;margin:2em auto}"
+        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 8px;"
+        "text-align:right}</style>",
+        f"<h1>Game night: {len(games)} game{'s' if len(games) != 1 else ''}</h1>",
+    ]
+    for game in games:
+        esc = html.escape
+        if "problem" in game:
+            parts.append(f"<h2>{esc(game['name'])}</h2><p>not readable: {esc(game['problem'])}</p>")
+            continue
+        parts.append(f"<h2>{esc(game['title'])}: {esc(game['name'])}</h2>")
+        parts.append(f"<p>{esc(game['headline'])}</p><table>")
+        for i, row in enumerate(game["rows"]):
+            cell = "th" if i == 0 else "td"
+            parts.append("<tr>" + "".join(f"<{cell}>{esc(str(v))}</{cell}>" for v in row) + "</tr>")
+        parts.append(f"</table><p><img src='{esc(game['name'])}.png' alt='running totals'></p>")
+    return "\n".join(parts) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--from", dest="folder", type=Path, help="a folder of .jnl journals")
+    ap.add_argument("--port", help="the board's serial port (default: mpremote finds it)")
+    ap.add_argument("--out", type=Path, default=paths.ROOT / "build" / "export")
+    args = ap.parse_args(argv)
+    paths.use_firmware()
+    if args.folder:
+        folder = args.folder
+        if not folder.is_dir():
+            print(f"{folder}: no such folder of journals", file=sys.stderr)
+            return 2
+        games = export(folder, args.out)
+    else:
+        listing = subprocess.run(list_command(args.port), capture_output=True, text=True)
+        if listing.returncode:
+            print(
+                "could not list the board's data folder: " + listing.stderr.strip(), file=sys.stderr
+            )
+            return 2
+        with tempfile.TemporaryDirectory() as tmp:
+            for command in pull_commands(args.port, journals_on_board(listing.stdout), Path(tmp)):
+                subprocess.run(command, check=True)
+            games = export(Path(tmp), args.out)
+    for game in games:
+        print(f"{game['name']}: {game.get('headline') or game.get('problem')}")
+    print(f"wrote {args.out}/night.html")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

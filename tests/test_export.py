@@ -1,0 +1,82 @@
+"""The game-night export, on journals the simulator wrote by playing the
+scenario scripts through the buttons."""
+
+import csv
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SCENARIOS
+from PIL import Image
+
+from host_tools import export
+from rig import Rig
+
+
+@pytest.fixture(scope="module")
+def night(tmp_path_factory):
+    """A folder of journals from three games played on the simulator."""
+    root = tmp_path_factory.mktemp("night")
+    journals = root / "journals"
+    journals.mkdir()
+    old = os.getcwd()
+    for name in ("robots", "robber", "evil"):
+        work = root / name
+        work.mkdir()
+        os.chdir(work)
+        try:
+            Rig(seed=1).play((SCENARIOS / f"{name}.txt").read_text())
+        finally:
+            os.chdir(old)
+        shutil.copy(work / "data" / "game.jnl", journals / f"{name}.jnl")
+    out = root / "export"
+    return journals, out, export.export(journals, out)
+
+
+def test_one_csv_and_chart_per_game(night):
+    journals, out, games = night
+    assert [g["name"] for g in games] == ["evil", "robber", "robots"]
+    with (out / "robots.csv").open() as f:
+        rows = list(csv.reader(f))
+    # the robots script's hands, by hand (see tests/scenarios/robots.txt)
+    assert rows[1][:5] == ["1", "45", "50", "-5", "-35"]
+    assert rows[-1][:5] == ["total", "25", "30", "70", "280"]
+    for game in games:
+        image = Image.open(out / f"{game['name']}.png")
+        assert image.size == (600, 350)
+
+
+def test_running_totals_add_up():
+    rows = [
+        ["hand", "A", "B", "ended"],
+        [1, 10, -5, "out A"],
+        [2, 5, 20, "out B"],
+        ["total", 15, 15, ""],
+    ]
+    assert export.running_totals(rows) == (["A", "B"], [1, 2], [[10, 15], [-5, 15]])
+
+
+def test_the_night_page_names_every_game_and_winner(night):
+    journals, out, games = night
+    page = (out / "night.html").read_text()
+    assert "Game night: 3 games" in page
+    assert "ROBOTS!: robots" in page and "P4 won" in page
+    assert "Robber Rummy: robber" in page and "P2+P4 won" in page
+    assert "<img src='evil.png'" in page
+
+
+def test_a_damaged_journal_is_reported_not_fatal(tmp_path):
+    (tmp_path / "bad.jnl").write_bytes(b"not a journal\n")
+    games = export.export(tmp_path, tmp_path / "out")
+    assert games == [{"name": "bad", "problem": "line 1 is damaged"}]
+    assert "not readable: line 1 is damaged" in (tmp_path / "out" / "night.html").read_text()
+
+
+def test_pulling_from_the_board_uses_mpremote():
+    listing = "ls :data\n         412 game.jnl\n        1003 history-001.jnl\n          12 dice\n"
+    names = export.journals_on_board(listing)
+    assert names == ["game.jnl", "history-001.jnl"]
+    commands = export.pull_commands("/dev/ttyACM0", names, Path("/tmp/x"))
+    assert commands[0][1:] == ["connect", "/dev/ttyACM0", "cp", ":data/game.jnl", "/tmp/x/game.jnl"]
+    assert Path(commands[0][0]).name == "mpremote"
