@@ -11,7 +11,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware clean
+.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware deploy clean
 
 setup: $(READY) $(NODE_READY)
 
@@ -64,3 +64,7 @@ export: setup
 
 hardware: setup
 	$(PY) -m host_tools.hardware
+
+# make deploy [PORT=/dev/ttyACM0]: copy the referee onto a Pico, self-test, reset
+deploy: setup
+	$(PY) -m host_tools.deploy $(if $(PORT),--port $(PORT))

@@ -38,3 +38,15 @@ def test_wiring_picture_names_every_pin():
 def test_pico_pin_numbers():
     # The Pico's pinout: GP0 is pin 1, every fifth pin is a ground.
     assert [hardware.PICO_PIN[g] for g in (0, 4, 5, 10, 15, 28)] == [1, 6, 7, 14, 20, 34]
+
+
+def test_mip_package_lists_every_firmware_file_and_the_pinned_driver():
+    from host_tools import mip
+
+    assert mip.main(["--check"]) == 0
+    package = json.loads((ROOT / "firmware" / "package.json").read_text())
+    dests = {dest for dest, _ in package["urls"]}
+    for path in (ROOT / "firmware").rglob("*.py"):
+        assert path.relative_to(ROOT / "firmware").as_posix() in dests
+    sources = dict(package["urls"])
+    assert sources["lib/adafruit_ssd1306.py"].endswith("/2.12.24/adafruit_ssd1306.py")

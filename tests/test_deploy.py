@@ -1,0 +1,154 @@
+"""make deploy: the plan, the messages a maker meets, and a whole deploy
+end to end against a real MicroPython REPL (the VM from npm on a
+pseudo-terminal; the rig's quirks live in host_tools/mpvm/repl.mjs)."""
+
+import hashlib
+import os
+import pty
+import subprocess
+import sys
+import time
+import tty
+from pathlib import Path
+
+import pytest
+from conftest import ROOT
+
+from host_tools import deploy
+
+DEVS_ONE = "/dev/ttyS0 None 0000:0000 None None\n/dev/ttyACM0 e6614c 2e8a:0005 MicroPython Board\n"
+DEVS_TWO = DEVS_ONE + "/dev/ttyACM1 e6614d 2e8a:0005 MicroPython Board\n"
+
+
+def message(fn, *args):
+    with pytest.raises(deploy.DeployError) as caught:
+        fn(*args)
+    return str(caught.value)
+
+
+def test_finding_the_board():
+    assert deploy.pick_port(DEVS_ONE, None) == "/dev/ttyACM0"
+    assert deploy.pick_port(DEVS_TWO, "/dev/ttyACM1") == "/dev/ttyACM1"
+    assert "No board found" in message(
+        deploy.pick_port, "/dev/ttyS0 None 0000:0000 None None\n", None
+    )
+    several = message(deploy.pick_port, DEVS_TWO, None)
+    assert "/dev/ttyACM0, /dev/ttyACM1" in several and "PORT=" in several
+
+
+def test_versions_and_formats():
+    assert deploy.parse_info("INFO micropython (1, 24, 1) 774\n", "p") == ((1, 24, 1), 774)
+    assert "1.21.0" in message(deploy.parse_info, "INFO micropython (1, 21, 0) 518\n", "p")
+    assert "does not answer as MicroPython" in message(deploy.parse_info, "garbage", "/dev/ttyACM0")
+    # 774 = 0x306: format 6, sub-version 3 (1.23+); 1.22 is 6.2: copy .py
+    assert deploy.use_mpy(774) and not deploy.use_mpy(0x206)
+
+
+def test_plan_copies_only_what_changed(tmp_path):
+    a = tmp_path / "a.mpy"
+    a.write_bytes(b"same")
+    b = tmp_path / "b.mpy"
+    b.write_bytes(b"new")
+    files = {"referee/a.mpy": a, "referee/ui/b.mpy": b, "main.py": a}
+    on_board = {"referee/a.mpy": hashlib.sha256(b"same").hexdigest(), "main.py": "0" * 64}
+    folders, copies = deploy.plan(files, on_board)
+    assert folders == ["referee/ui"]
+    assert copies == [(a, "main.py"), (b, "referee/ui/b.mpy")]
+
+
+def test_messages_for_failures():
+    assert deploy.explain("mpremote: no device found", "x") == deploy.MESSAGES["no board"]
+    assert "flash is full" in deploy.explain("OSError: [Errno 28] ENOSPC", "cp")
+    assert "does not answer as MicroPython" in deploy.explain("could not enter raw repl", "/dev/x")
+    problems = deploy.selftest_result("SELFTEST display missing ['0x3d']\nSELFTEST done\n")
+    assert "does not answer at 0x3c" in problems[0] and "['0x3d']" in problems[0]
+    assert deploy.selftest_result("SELFTEST display ok\nSELFTEST entropy ok\nSELFTEST done\n") == []
+    assert "did not finish" in deploy.selftest_result("Traceback\nOSError: 5\n")[0]
+
+
+def test_the_whole_firmware_is_planned():
+    files = deploy.local_files(True)
+    assert files["main.py"].name == "main.py" and "main.mpy" not in files
+    assert "board.mpy" in files and "referee/app.mpy" in files
+    assert "lib/adafruit_ssd1306.mpy" in files and "lib/adafruit_bus_device/i2c_device.mpy" in files
+
+
+class Rig:
+    """The MicroPython VM's REPL on a pseudo-terminal, as mpremote sees a board."""
+
+    def __enter__(self):
+        master, slave = pty.openpty()
+        tty.setraw(master)
+        tty.setraw(slave)
+        self.port = os.ttyname(slave)
+        self.node = subprocess.Popen(
+            ["node", str(ROOT / "host_tools" / "mpvm" / "repl.mjs")],
+            stdin=master,
+            stdout=master,
+            stderr=subprocess.DEVNULL,
+            cwd=ROOT,
+        )
+        self.fds = (master, slave)
+        time.sleep(1.0)
+        return self
+
+    def mpremote(self, *args):
+        cmd = [deploy.mpremote(), "connect", self.port, *args]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+
+    def __exit__(self, *exc):
+        self.node.kill()
+        self.node.wait()
+        for fd in self.fds:
+            os.close(fd)
+
+
+def test_deploy_end_to_end_against_a_micropython_repl():
+    with Rig() as board:
+        # The VM has no machine module and no panel: the rig gives it the fakes.
+        fakes = sorted((ROOT / "host_tools" / "fakes").glob("*.py"))
+        cmds = []
+        for f in fakes:
+            cmds += ["fs", "cp", str(f), f":lib/{f.name}", "+"]
+        assert board.mpremote(*cmds[:-1]).returncode == 0
+        attach = (
+            "import machine, virtual_ssd1306\n"
+            "machine.sim_attach_i2c(0, 0x3C, virtual_ssd1306.VirtualSSD1306())"
+        )
+        assert board.mpremote("exec", attach).returncode == 0
+        said = []
+        problems = deploy.deploy(board.port, button_seconds=0, say=said.append)
+        assert said[0].startswith("MicroPython 1.27.0 on /dev/pts/") and ".mpy files" in said[0]
+        total = len(deploy.local_files(True))
+        assert said[1] == f"{total} of {total} files changed"
+        assert "  display ok" in said
+        # what the rig cannot do: nobody presses buttons, and the VM has no os.urandom
+        assert (
+            len(problems) == 2 and "Not pressed" in problems[0] and "random source" in problems[1]
+        )
+        listing = board.mpremote("fs", "ls", ":referee").stdout
+        assert "app.mpy" in listing
+        # a second deploy copies nothing
+        said.clear()
+        deploy.deploy(board.port, button_seconds=0, say=said.append)
+        assert said[1] == f"0 of {total} files changed"
+
+
+def test_deploy_says_when_there_is_no_micropython():
+    # a port where nothing answers: mpremote fails, deploy explains
+    master, slave = pty.openpty()
+    try:
+        with pytest.raises(deploy.DeployError) as caught:
+            deploy.deploy(os.ttyname(slave), button_seconds=0, say=lambda s: None)
+        assert "does not answer as MicroPython" in str(caught.value) or "No board" in str(
+            caught.value
+        )
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_make_deploy_names_its_port_option():
+    text = (ROOT / "Makefile").read_text()
+    assert "host_tools.deploy $(if $(PORT),--port $(PORT))" in text
+    assert Path(sys.executable).exists()
