@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from host_tools.generated import write_or_check
+
 ROOT = Path(__file__).resolve().parent.parent
 FONTS = ROOT / "host_tools" / "fonts"
 OUT = ROOT / "firmware" / "referee" / "ui"
@@ -115,20 +117,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="fail if the modules are stale")
     args = ap.parse_args(argv)
-    stale = []
-    for name, text in (("font_small.py", small_module()), ("font_big.py", big_module())):
-        path = OUT / name
-        if path.exists() and path.read_text() == text:
-            continue
-        if args.check:
-            stale.append(name)
-        else:
-            path.write_text(text)
-            print(f"wrote {path.relative_to(ROOT)}")
-    if stale:
-        print("out of date, run python -m host_tools.fontgen:", ", ".join(stale))
-        return 1
-    return 0
+    outputs = {OUT / "font_small.py": small_module(), OUT / "font_big.py": big_module()}
+    return write_or_check(outputs, args.check, "python -m host_tools.fontgen")
 
 
 if __name__ == "__main__":

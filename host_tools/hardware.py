@@ -15,6 +15,8 @@ import re
 import sys
 from pathlib import Path
 
+from host_tools.generated import write_or_check
+
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "firmware" / "board.py"
 OUT = ROOT / "hardware"
@@ -179,23 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args(argv)
-    stale = []
-    for name, text in outputs().items():
-        path = OUT / name
-        if path.exists() and path.read_text() == text:
-            continue
-        if args.check:
-            stale.append(name)
-        else:
-            path.write_text(text)
-            print(f"wrote hardware/{name}")
-    if stale:
-        print(
-            "out of date with firmware/board.py, run python -m host_tools.hardware:",
-            ", ".join(stale),
-        )
-        return 1
-    return 0
+    files = {OUT / name: text for name, text in outputs().items()}
+    return write_or_check(files, args.check, "python -m host_tools.hardware")
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ import re
 import sys
 
 from host_tools import paths
+from host_tools.generated import write_or_check
 
 OUT = paths.FIRMWARE / "package.json"
 RAW = "https://raw.githubusercontent.com/adafruit"
@@ -55,15 +56,9 @@ def package() -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     paths.use_firmware()
+    check = "--check" in (argv if argv is not None else sys.argv[1:])
     text = json.dumps(package(), indent=2) + "\n"
-    if "--check" in (argv if argv is not None else sys.argv[1:]):
-        if not OUT.exists() or OUT.read_text() != text:
-            print("firmware/package.json is out of date: run python -m host_tools.mip")
-            return 1
-        return 0
-    OUT.write_text(text)
-    print("wrote firmware/package.json")
-    return 0
+    return write_or_check({OUT: text}, check, "python -m host_tools.mip")
 
 
 if __name__ == "__main__":

@@ -140,15 +140,4 @@ def new_game(app):
     from referee.games import evil
     from referee.screens.setup import GameSetup
 
-    def start(setup):
-        from referee.core.errors import RulesError
-        from referee.core.session import Session
-
-        try:
-            session = Session.start(app.storage, evil, setup)
-        except RulesError as e:
-            return str(e)
-        app.replace(EvilGame(app, session))
-        return None
-
-    return GameSetup(app, evil.TITLE, SETUP, start)
+    return GameSetup(app, evil, SETUP, EvilGame)

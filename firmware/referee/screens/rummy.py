@@ -164,17 +164,4 @@ def new_game(app, name):
     from referee.games import rules
     from referee.screens.setup import GameSetup
 
-    game = rules(name)
-
-    def start(setup):
-        from referee.core.errors import RulesError
-        from referee.core.session import Session
-
-        try:
-            session = Session.start(app.storage, game, setup)
-        except RulesError as e:
-            return str(e)
-        app.replace(Rummy(app, session))
-        return None
-
-    return GameSetup(app, game.TITLE, SETUP[name], start, ask_dealer=True)
+    return GameSetup(app, rules(name), SETUP[name], Rummy, ask_dealer=True)

@@ -94,18 +94,7 @@ SETUP = (
 
 
 def new_game(app):
+    from referee.games import scorepad
     from referee.screens.setup import GameSetup
 
-    def start(setup):
-        from referee.core.errors import RulesError
-        from referee.core.session import Session
-        from referee.games import scorepad
-
-        try:
-            session = Session.start(app.storage, scorepad, setup)
-        except RulesError as e:
-            return str(e)
-        app.replace(ScorePad(app, session))
-        return None
-
-    return GameSetup(app, "SCORE PAD", SETUP, start)
+    return GameSetup(app, scorepad, SETUP, ScorePad)

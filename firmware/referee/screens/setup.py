@@ -4,8 +4,9 @@ Each field is (key, label, lowest, highest, step, default, players) where
 ``players`` is 0, or the only player count the question is asked for
 (partnerships need four). A field whose range is 0..1 is a yes/no. Then the
 names: UP/DOWN pick a player, OK edits, a long OK goes on; then, if asked
-for, who deals first. The game starts with ``start(setup)``, which returns
-None or a message saying what is wrong with the setup.
+for, who deals first. Then the game starts: a new journal, and the game's
+screen, ``screen(app, session)``, in place of this one; a setup the rules
+refuse is said on the screen instead.
 """
 
 from referee.core.seats import default_names
@@ -13,14 +14,15 @@ from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_o
 
 
 class GameSetup:
-    def __init__(self, app, title, fields, start, ask_dealer=False):
+    def __init__(self, app, rules, fields, screen, ask_dealer=False):
         self.app = app
-        self.title = title
+        self.rules = rules
+        self.title = rules.TITLE.upper()
         self.fields = fields
         self.values = {}
         for field in fields:
             self.values[field[0]] = field[5]
-        self.start = start
+        self.screen = screen
         self.ask_dealer = ask_dealer
         self.page = 0  # a field's index; then "names"; then "dealer"
         self.names = []  # type: list
@@ -58,7 +60,15 @@ class GameSetup:
                 setup[field[0]] = bool(value) if field[3] == 1 else value
         if self.ask_dealer:
             setup["dealer"] = self.dealer
-        self.message = self.start(setup)
+        from referee.core.errors import RulesError
+        from referee.core.session import Session
+
+        try:
+            session = Session.start(self.app.storage, self.rules, setup)
+        except RulesError as e:
+            self.message = str(e)
+            return
+        self.app.replace(self.screen(self.app, session))
 
     def on_event(self, ev):
         button = button_of(ev)
