@@ -11,7 +11,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware deploy clean
+.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware deploy fuzz clean
 
 setup: $(READY) $(NODE_READY)
 
@@ -68,3 +68,7 @@ hardware: setup
 # make deploy [PORT=/dev/ttyACM0]: copy the referee onto a Pico, self-test, reset
 deploy: setup
 	$(PY) -m host_tools.deploy $(if $(PORT),--port $(PORT))
+
+# make fuzz: the long input storm (100,000 events a seed on CPython, half in the VM)
+fuzz: setup
+	STORM_EVENTS=100000 $(BIN)/pytest tests/test_storm.py

@@ -47,6 +47,8 @@ class App:
     def pop(self):
         if len(self._stack) > 1:
             self._stack.pop()
+            if len(self._stack) == 1:
+                unload_games()
         self.dirty = True
 
     def replace(self, screen):
@@ -80,6 +82,48 @@ class App:
             canvas.clear()
             self._stack[-1].draw(canvas)
             canvas.show()
+
+
+# Modules that stay loaded; every other referee module belongs to a game or a
+# tool and is dropped when the menu is back on top.
+_RESIDENT = (
+    "referee",
+    "referee.app",
+    "referee.core",
+    "referee.core.chance",
+    "referee.screens",
+    "referee.screens.menu",
+)
+
+
+def unload_games():
+    """Back at the menu: forget the modules of the game that was open, so
+    an evening of switching games never holds more than one game's code
+    (on MicroPython, where a module's code lives in the heap; CPython keeps
+    them, as tests hold their classes)."""
+    import sys
+
+    if sys.implementation.name != "micropython":
+        return
+    for name in list(sys.modules):
+        if name.startswith("referee.") and name not in _RESIDENT:
+            if not name.startswith(("referee.hw", "referee.ui")):
+                forget_module(name)
+    import gc
+
+    gc.collect()
+
+
+def forget_module(name):
+    """Drop a module that will not be needed again, so the garbage collector
+    can take its code: out of sys.modules and off its package."""
+    import sys
+
+    sys.modules.pop(name, None)
+    package, _, leaf = name.rpartition(".")
+    parent = sys.modules.get(package)
+    if parent is not None and leaf in dir(parent):
+        delattr(parent, leaf)
 
 
 def run(hw):

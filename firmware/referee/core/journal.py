@@ -101,6 +101,17 @@ class Journal:
     def exists(self):
         return self.storage.exists(self.name)
 
+    def game(self):
+        """The saved game's name from its header alone (no replay), or None."""
+        data = self.storage.read(self.name)
+        if not data:
+            return None
+        end = data.find(b"\n")
+        found = unseal(data[: end if end >= 0 else len(data)], False)
+        if found is None or not isinstance(found[0].get("game"), str):
+            return None
+        return found[0]["game"]
+
     def begin(self, game, setup):
         """Start a new game file (an unfinished one is archived first)."""
         if self.exists():
@@ -164,21 +175,20 @@ class Journal:
             self.storage.write(self.name, data[:cut] if saved.dropped else data + b"\n")
         return saved
 
-    def set_aside(self):
-        """Rename the file to a free name beside it; returns that name."""
+    def _move(self, pattern):
+        """Rename the file to the first free name of ``pattern`` (never
+        over another file); returns that name."""
         n = 1
-        while self.storage.exists("%s.bad%d" % (self.name, n)):
+        while self.storage.exists(pattern % n):
             n += 1
-        kept = "%s.bad%d" % (self.name, n)
-        self.storage.rename(self.name, kept)
-        return kept
+        self.storage.rename(self.name, pattern % n)
+        return pattern % n
+
+    def set_aside(self):
+        """Keep a damaged file beside the journal as game.jnl.badN."""
+        return self._move(self.name + ".bad%d")
 
     def archive(self):
         """Move the game file into the history (a game night's export reads it)."""
-        n = 1
-        while self.storage.exists("history-%03d.jnl" % n):
-            n += 1
-        kept = "history-%03d.jnl" % n
-        self.storage.rename(self.name, kept)
         self.count = 0
-        return kept
+        return self._move("history-%03d.jnl")

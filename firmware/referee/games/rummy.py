@@ -17,7 +17,7 @@ the rest. Actions:
 
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
-from referee.core.seats import Table, default_names, first_player, partnerships
+from referee.core.seats import Table, dealer, default_names, first_player, partnerships
 
 
 class State:
@@ -53,7 +53,7 @@ class State:
 
     @property
     def dealer(self):
-        return (self.first_dealer + self.hand - 1) % self.table.players
+        return dealer(self.first_dealer, self.hand - 1, self.table.players)
 
     @property
     def starter(self):

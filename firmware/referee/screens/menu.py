@@ -23,14 +23,19 @@ def _open(app, name):
     from referee import JOURNAL
 
     if app.storage.exists(JOURNAL):
-        from referee.screens.games import open_game, saved_game, tell_problem
+        from referee.core.journal import Journal
 
-        saved, session = saved_game(app)
-        if saved.problem is not None:
-            tell_problem(app, saved)
-            return None
-        if session is not None and not session.state.over and saved.game == name:
-            return open_game(app, session)
+        # Replay only a journal of this game (or one whose header does not
+        # read, to say it is damaged): another game's is left as it is.
+        if Journal(app.storage).game() in (name, None):
+            from referee.screens.games import open_game, saved_game, tell_problem
+
+            saved, session = saved_game(app)
+            if saved.problem is not None:
+                tell_problem(app, saved)
+                return None
+            if session is not None and not session.state.over and saved.game == name:
+                return open_game(app, session)
     from referee.screens.games import new_game
 
     return new_game(app, name)

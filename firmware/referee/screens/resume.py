@@ -4,8 +4,6 @@ the offer can say where it stood. Used once a boot, this module unloads
 itself when the offer is answered (its code would otherwise sit in the heap
 beside the game's)."""
 
-import sys
-
 from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
 
 
@@ -37,6 +35,8 @@ class ResumeOffer:
             self.app.pop()  # the game stays saved; the menu reopens it
         else:
             return
+        from referee.app import forget_module
+
         forget_module(__name__)
 
     def draw(self, c):
@@ -47,13 +47,3 @@ class ResumeOffer:
         c.centre(rules.headline(self.session.state), 4)
         c.centre("%d steps saved" % self.session.journal.count, 5)
         c.centre("OK:resume  BACK:menu", 7)
-
-
-def forget_module(name):
-    """Drop a module that will not be needed again, so the garbage collector
-    can take its code: out of sys.modules and off its package."""
-    sys.modules.pop(name, None)
-    package, _, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    if parent is not None and leaf in dir(parent):
-        delattr(parent, leaf)
