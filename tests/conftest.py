@@ -33,3 +33,12 @@ def rig(flash):
     from rig import Rig
 
     return Rig(seed=1)
+
+
+def on_stack(rig, cls):
+    """The screen of class ``cls`` on the rig's screen stack (the game under
+    a dialog, say); fails the test if there is none."""
+    for screen in reversed(rig.app._stack):
+        if isinstance(screen, cls):
+            return screen
+    raise AssertionError(f"no {cls.__name__} on the screen stack")

@@ -1,7 +1,7 @@
 """Evil Robots through the buttons: three rounds of five players, the
 secrets shown only while a named player holds OK, and resume after reset."""
 
-from conftest import SCENARIOS
+from conftest import SCENARIOS, on_stack
 
 from rig import Rig
 
@@ -9,10 +9,7 @@ from rig import Rig
 def hub(rig):
     from referee.screens.evil import EvilGame
 
-    for screen in rig.app._stack:
-        if isinstance(screen, EvilGame):
-            return screen
-    raise AssertionError("no Evil Robots game on the stack")
+    return on_stack(rig, EvilGame)
 
 
 def test_three_rounds_of_five(flash):

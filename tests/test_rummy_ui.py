@@ -2,7 +2,7 @@
 end where the rules say, worked out by hand in the scripts' comments."""
 
 import pytest
-from conftest import SCENARIOS
+from conftest import SCENARIOS, on_stack
 
 from rig import Rig
 
@@ -10,10 +10,7 @@ from rig import Rig
 def main_screen(rig):
     from referee.screens.rummy import Rummy
 
-    for screen in reversed(rig.app._stack):
-        if isinstance(screen, Rummy):
-            return screen
-    raise AssertionError("no game on screen")
+    return on_stack(rig, Rummy)
 
 
 def test_robots_three_hands(flash):
