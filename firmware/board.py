@@ -29,6 +29,8 @@ DISPLAY_FLIP = False
 BUTTON_PINS = (10, 11, 12, 13)  # UP, DOWN, OK, BACK
 BUZZER_PIN = const(15)
 BATTERY_ADC = const(29)
+# High while USB powers the board (GP24 on a Pico; a Pico W reads "WL_GPIO2").
+VBUS_SENSE = const(24)
 
 # Where games and settings live on the flash filesystem.
 # Relative to the working directory: "/" on the Pico, a folder of its own
@@ -39,12 +41,17 @@ DATA_DIR = "data"
 class Hardware:
     """What the firmware gets from the board: one attribute per seam."""
 
-    def __init__(self, display, buttons, clock, entropy, storage):
+    def __init__(self, display, buttons, clock, entropy, storage, power, battery, buzzer):
         self.display = display
         self.buttons = buttons
         self.clock = clock
         self.entropy = entropy
         self.storage = storage
+        self.power = power
+        self.battery = battery
+        self.buzzer = buzzer
+        self.upside_down = DISPLAY_FLIP  # the settings may turn it once more
+        self.watchdog_reset = False  # this boot follows a watchdog reset
 
 
 def hardware(clock=None, entropy=None, data_dir=DATA_DIR):
@@ -56,18 +63,30 @@ def hardware(clock=None, entropy=None, data_dir=DATA_DIR):
     and seeded bytes so that a scripted run is the same on every machine.
     """
     import machine
+    from referee.hw.battery import Battery
     from referee.hw.buttons import Buttons
+    from referee.hw.buzzer import Buzzer
     from referee.hw.clock import Clock
     from referee.hw.i2c_bus import I2CBus
     from referee.hw.panel import Panel
+    from referee.hw.power import Power
     from referee.hw.storage import Storage
 
     i2c = machine.I2C(I2C_ID, sda=machine.Pin(I2C_SDA), scl=machine.Pin(I2C_SCL), freq=I2C_FREQ)
     display = Panel(DISPLAY_WIDTH, DISPLAY_HEIGHT, I2CBus(i2c), addr=DISPLAY_ADDR)
-    display.flip(DISPLAY_FLIP)
     pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in BUTTON_PINS]
     if clock is None:
         clock = Clock()
     if entropy is None:
         from os import urandom as entropy
-    return Hardware(display, Buttons(pins, clock), clock, entropy, Storage(data_dir))
+    usb = machine.Pin(VBUS_SENSE, machine.Pin.IN)
+    power = Power(display, clock, machine.lightsleep, usb, lambda ms: machine.WDT(timeout=ms))
+    battery = Battery(machine.ADC(BATTERY_ADC))
+    pwm = machine.PWM(machine.Pin(BUZZER_PIN))
+    pwm.duty_u16(0)
+    hw = Hardware(
+        display, Buttons(pins, clock), clock, entropy, Storage(data_dir), power, battery, None
+    )
+    hw.buzzer = Buzzer(pwm, clock)
+    hw.watchdog_reset = machine.reset_cause() == machine.WDT_RESET
+    return hw

@@ -32,6 +32,7 @@ ALLOWED = {
     "board",
     "errno",
     "gc",
+    "io",
     "json",
     "machine",
     "math",

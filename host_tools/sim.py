@@ -156,6 +156,8 @@ def interactive(flash: Path) -> int:
     os.chdir(flash)
     panel = VirtualSSD1306()
     machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, panel)
+    # As on batteries, in real time: lightsleep between polls really waits.
+    machine.lightsleep = lambda ms=0: time.sleep(ms / 1000)
     term = Terminal()
     status = {"text": "arrows/Enter/Backspace; capitals = long press; q quits", "long": False}
     last = {"image": None}

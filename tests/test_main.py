@@ -23,24 +23,42 @@ class PowerOff(Exception):
     pass
 
 
-def test_main_boots_to_the_menu_on_fake_hardware(flash, monkeypatch):
+def boot_main(monkeypatch, usb):
+    """Run firmware/main.py until its fifth nap; returns the naps as
+    (how, ms): "wait" for time.sleep_ms, "lightsleep" for machine.lightsleep."""
     from referee.hw.clock import Clock
 
     machine.sim_reset()
+    machine.sim_set_pin(24, 1 if usb else 0)  # VBUS sense
     panel = VirtualSSD1306()
     machine.sim_attach_i2c(0, 0x3C, panel)
-    loops = []
+    naps = []
 
-    def sleep_ms(self, ms):
-        loops.append(ms)
-        if len(loops) == 5:
-            raise PowerOff
+    def napping(how):
+        def nap(*args):
+            naps.append((how, args[-1]))
+            if len(naps) == 5:
+                raise PowerOff
 
-    monkeypatch.setattr(Clock, "sleep_ms", sleep_ms)
+        return nap
+
+    monkeypatch.setattr(Clock, "sleep_ms", napping("wait"))
+    monkeypatch.setattr(machine, "lightsleep", napping("lightsleep"))
     with pytest.raises(PowerOff):
         runpy.run_path(str(paths.FIRMWARE / "main.py"), run_name="__main__")
-    assert loops == [10] * 5  # the loop polls every 10 ms
+    return panel, naps
+
+
+def test_main_boots_to_the_menu_on_fake_hardware(flash, monkeypatch):
+    panel, naps = boot_main(monkeypatch, usb=True)
+    assert naps == [("wait", 10)] * 5  # on USB the loop waits 10 ms between polls
     assert bytes(panel.pixels()) == from_pbm((GOLDEN / "boot-menu.pbm").read_text())
+    assert machine.sim_world().wdt is not None  # the watchdog runs
+
+
+def test_on_batteries_the_loop_lightsleeps_between_polls(flash, monkeypatch):
+    panel, naps = boot_main(monkeypatch, usb=False)
+    assert naps == [("lightsleep", 10)] * 5
 
 
 def read_until(fd, lines, timeout=15.0):

@@ -10,10 +10,17 @@ from micropython import const
 
 from referee import JOURNAL
 from referee.core.chance import Chance
+from referee.hw.battery import EMPTY_MV, LOW_MV, level
 from referee.hw.buttons import OK
 from referee.ui.canvas import Canvas
 
 POLL_MS = const(10)
+BATTERY_MS = const(5000)  # how often VSYS is read
+_SURE = const(3)  # readings in a row before the battery is called low or empty
+_TICKS_MASK = const(0x3FFFFFFF)
+ROLL = const(0)  # tones, see beep()
+TURN = const(1)
+_TONES = ((2093, 25), (880, 80))  # (Hz, ms): a click for a roll, a lower beep for a turn
 
 
 class App:
@@ -22,19 +29,46 @@ class App:
         self.buttons = hw.buttons
         self.clock = hw.clock
         self.storage = hw.storage
+        self.power = hw.power
         self.canvas = Canvas(hw.display)
         self.chance = Chance(hw.entropy)
         self._stack = []
         self.dirty = True
         self.events = 0  # button events handled since boot
         self._peeking = False
+        self._waking = False  # the press that woke the panel: swallowed
+        self.millivolts = 0  # last battery reading; 0 until the first
+        self._low = 0  # readings in a row below LOW_MV
+        self._empty = 0  # and below EMPTY_MV
+        self._warned = False
+        self._battery_due = self.clock.ticks_ms()
         from referee.screens.menu import Menu
+        from referee.settings import load
 
         self.push(Menu(self))
+        self.settings, problem = load(self.storage)
+        self.apply_settings()
         if self.storage.exists(JOURNAL):  # the resume code loads only when needed
             from referee.screens.resume import offer
 
             offer(self)
+        if problem is not None or hw.watchdog_reset:
+            from referee.screens.crash import log
+            from referee.screens.notice import Notice
+
+            if hw.watchdog_reset:
+                problem = "restarted after a hang"
+                log(self.storage, "watchdog reset")
+            self.push(Notice(self, "NOTE", (problem, "your game is saved")))
+
+    def apply_settings(self):
+        from referee.settings import CONTRAST
+
+        values = self.settings
+        self.hw.display.flip(self.hw.upside_down != (values["flip"] == 1))
+        self.power.set_contrast(CONTRAST[values["bright"]])
+        self.power.set_delays(values["dim"], values["off"])
+        self.dirty = True
 
     @property
     def screen(self):
@@ -55,33 +89,121 @@ class App:
         self._stack[-1] = screen
         self.dirty = True
 
+    def restart(self):
+        """Back to the menu with nothing open, offering the saved game."""
+        del self._stack[1:]
+        unload_games()
+        self.dirty = True
+        if self.storage.exists(JOURNAL):
+            from referee.screens.resume import offer
+
+            offer(self)
+
     @property
     def peeking(self):
         """True while OK is held on a peek screen: the only time a secret
         may be drawn."""
         return self._peeking
 
+    def beep(self, tone):
+        """A short tone (ROLL or TURN) if a buzzer is fitted and not muted."""
+        buzzer = self.hw.buzzer
+        if buzzer is not None and self.settings["sound"]:
+            hz, ms = _TONES[tone]
+            buzzer.tone(hz, ms)
+
     def step(self):
         """Sample the buttons once, handle what they say, redraw if needed."""
-        self.buttons.poll(self.clock.ticks_ms())
-        ev = self.buttons.get()
+        now = self.clock.ticks_ms()
+        buttons = self.buttons
+        buttons.poll(now)
+        ev = buttons.get()
+        if ev >= 0 or buttons.touched():
+            if self.power.touch(now):
+                self._waking = True  # the panel was off: this press only wakes it
+                self.dirty = True
+        else:
+            self.power.idle(now)
         while ev >= 0:
-            self.events += 1
-            self._stack[-1].on_event(ev)
-            self.dirty = True
-            ev = self.buttons.get()
+            if not self._waking:
+                self.events += 1
+                try:
+                    self._stack[-1].on_event(ev)
+                except Exception as e:  # noqa: BLE001 - no screen may stop the referee
+                    self.crashed(e)
+                self.dirty = True
+            ev = buttons.get()
+        if self._waking and not buttons.touched():
+            self._waking = False
         # A peek screen shows its secret only while OK is held: redraw the
         # moment the button goes down or up, not at the next event.
-        held = self.buttons.held(OK) and getattr(self._stack[-1], "peek", False)
+        held = not self._waking and buttons.held(OK) and getattr(self._stack[-1], "peek", False)
         if held != self._peeking:
             self._peeking = held
             self.dirty = True
+        if self.hw.buzzer is not None:
+            self.hw.buzzer.poll(now)
+        if self.clock.ticks_diff(now, self._battery_due) >= 0:
+            self._battery_due = (now + BATTERY_MS) & _TICKS_MASK
+            self.check_battery()
         if self.dirty:
             self.dirty = False
             canvas = self.canvas
             canvas.clear()
-            self._stack[-1].draw(canvas)
+            try:
+                self._stack[-1].draw(canvas)
+            except Exception as e:  # noqa: BLE001
+                self.crashed(e)
+                canvas.clear()
+                self._stack[-1].draw(canvas)
             canvas.show()
+
+    def nap(self):
+        """Between two steps: feed the watchdog and sleep until the next
+        poll (longer while the battery-empty screen waits for new cells)."""
+        buzzer = self.hw.buzzer
+        wait = POLL_MS if self._empty < _SURE else 1000
+        self.power.nap(wait, buzzer is not None and buzzer.sounding)
+
+    def check_battery(self):
+        # On USB there is nothing to watch: no gauge, and never low.
+        battery = self.power.on_battery()
+        mv = self.hw.battery.millivolts() if battery else 0
+        if level(mv) != level(self.millivolts):
+            self.dirty = True  # the gauge changes
+        self.millivolts = mv
+        self._low = self._low + 1 if battery and mv < LOW_MV else 0
+        was_empty = self._empty >= _SURE
+        self._empty = self._empty + 1 if battery and mv < EMPTY_MV else 0
+        if self._empty == _SURE:
+            # Every action is on flash already; this screen takes no input,
+            # so no write can start on a sagging supply.
+            from referee.screens.battery import BatteryEmpty
+
+            self.push(BatteryEmpty(self))
+        elif was_empty and self._low == 0:  # new cells or USB
+            self.pop()
+            self._warned = False
+        elif self._low == _SURE and not self._warned:
+            self._warned = True
+            from referee.screens.notice import Notice
+
+            lines = ("change the batteries", "soon; every step", "is saved")
+            self.push(Notice(self, "BATTERY LOW", lines))
+
+    def crashed(self, e):
+        """A screen raised: keep the device alive. Drop every open screen
+        (which also frees memory after a MemoryError), log where it
+        happened and say so; the game on flash is untouched."""
+        del self._stack[1:]
+        unload_games()
+        from referee import VERSION
+        from referee.screens.crash import Crash, log, where
+
+        place = where(e)
+        name = type(e).__name__
+        log(self.storage, "%s %s at %s: %s" % (VERSION, name, place, e))
+        self.push(Crash(self, name, place))
 
 
 # Modules that stay loaded; every other referee module belongs to a game or a
@@ -128,6 +250,11 @@ def forget_module(name):
 
 def run(hw):
     app = App(hw)
-    while True:
-        app.step()
-        hw.clock.sleep_ms(POLL_MS)
+    app.power.start_watchdog()
+    try:
+        while True:
+            app.step()
+            app.nap()
+    except KeyboardInterrupt:  # Ctrl-C from the REPL, e.g. make deploy
+        app.power.stop_watchdog()
+        raise

@@ -21,15 +21,52 @@ class _World:
         self.adc = {}  # ADC channel -> raw 16-bit reading
         self.tones = []  # (time, frequency) the PWM pins were set to
         self.slept = 0  # ms spent in lightsleep
+        self.adc[3] = sim_vsys_raw(4600)  # VSYS/3 on ADC3: three fresh AAA cells
+        self.reset_cause = PWRON_RESET
+        self.mem32 = {}  # registers poked through machine.mem32
 
 
-_world = _World()
+PWRON_RESET = 1
+WDT_RESET = 3
 
 
-def sim_reset():
-    """Power-cycle the world: no pins, devices, timers; time back to 0."""
+def sim_vsys_raw(millivolts):
+    """The ADC3 reading for a VSYS voltage (the Pico divides it by 3)."""
+    return millivolts * 65535 // 9900
+
+
+_world = None
+
+
+def sim_reset(cause=PWRON_RESET):
+    """Power-cycle the world: no pins, devices, timers; time back to 0.
+    ``cause`` is what machine.reset_cause() will say (WDT_RESET after a
+    watchdog reset)."""
     global _world
     _world = _World()
+    _world.reset_cause = cause
+
+
+sim_reset()
+
+
+def sim_world():
+    return _world
+
+
+def reset_cause():
+    return _world.reset_cause
+
+
+class _Mem32:
+    def __getitem__(self, address):
+        return _world.mem32.get(address, 0x40000000 if address == 0x40058000 else 0)
+
+    def __setitem__(self, address, value):
+        _world.mem32[address] = value & 0xFFFFFFFF
+
+
+mem32 = _Mem32()
 
 
 def sim_now():
@@ -79,8 +116,8 @@ def sim_tones():
     return _world.tones
 
 
-class WatchdogReset(Exception):
-    pass
+class WatchdogReset(BaseException):
+    """The chip resets: not an Exception, so no firmware handler catches it."""
 
 
 class Pin:

@@ -60,14 +60,16 @@ class SeededEntropy:
 
 
 class Rig:
-    def __init__(self, seed=1, data_dir="data", entropy=None):
-        machine.sim_reset()
+    def __init__(self, seed=1, data_dir="data", entropy=None, usb=False, reset_cause=None):
+        machine.sim_reset(reset_cause or machine.PWRON_RESET)
+        machine.sim_set_pin(board.VBUS_SENSE, 1 if usb else 0)
         self.panel = VirtualSSD1306()
         machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, self.panel)
         self.clock = VirtualClock()
         self.entropy = entropy or SeededEntropy(seed)
         self.hw = board.hardware(clock=self.clock, entropy=self.entropy, data_dir=data_dir)
         self.app = App(self.hw)
+        self.app.power.start_watchdog()  # as firmware's run() does
         self.frames = []
         self.snaps = {}  # name -> glass pixels, taken by "snap NAME" in a script
         self.event_bytes = []  # I2C bytes sent per button event, one entry a loop step
@@ -75,7 +77,7 @@ class Rig:
         self.step()
 
     def step(self):
-        """One turn of the firmware's main loop, then its sleep."""
+        """One turn of the firmware's main loop, then its nap."""
         before = self.panel.data_writes
         bus = machine.sim_bus_bytes(board.I2C_ID)
         events = self.app.events
@@ -86,10 +88,12 @@ class Rig:
             self.event_bytes.append(sent // (self.app.events - events))
         if self.panel.data_writes != before:
             self.frames.append(binascii.crc32(self.panel.pixels()))
-        self.clock.sleep_ms(POLL_MS)
+        self.app.nap()
 
     def run_ms(self, ms):
-        for _ in range(max(1, ms // POLL_MS)):
+        """Loop steps until ``ms`` of virtual time has passed (at least one)."""
+        end = machine.sim_now() + max(ms, POLL_MS)
+        while machine.sim_now() < end:
             self.step()
 
     def hold(self, button, ms, snap=None):

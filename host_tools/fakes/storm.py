@@ -7,7 +7,7 @@ the firmware must never raise, and a checker may look at it between events.
 
 import board
 import machine
-from rig import LONG_MS, POLL_MS, SeededEntropy
+from rig import LONG_MS, SeededEntropy
 
 _PINS = board.BUTTON_PINS
 
@@ -22,8 +22,7 @@ class Storm:
         return self.rng(1)[0] % n
 
     def _steps(self, ms):
-        for _ in range(max(1, ms // POLL_MS)):
-            self.rig.step()
+        self.rig.run_ms(ms)
 
     def _hold(self, pins, ms):
         for pin in pins:

@@ -82,6 +82,10 @@ def _check_header(header):
         raise RulesError("the header names no game and setup")
 
 
+def _skip(value):
+    pass
+
+
 def read(data):
     """(header or None, [actions], dropped bytes) of journal bytes; raises
     RulesError. For the desktop: the device streams with scan()."""
@@ -96,6 +100,7 @@ class Journal:
         self.storage = storage
         self.name = name
         self.count = 0  # actions in the file
+        self._torn = False  # a failed append may have left part of a line
         self.bytes_written = 0  # since boot, for the benchmarks
 
     def exists(self):
@@ -124,7 +129,16 @@ class Journal:
     def record(self, action):
         """Append one action and flush it; only then may the screen show it."""
         data = seal(action)
-        self.storage.append(self.name, data)
+        if self._torn:  # tidy the end first, or the new line lands on torn bytes
+            old = self.storage.read(self.name)
+            self._tidy(old, scan(old, _skip, _skip))
+            if self._torn:
+                raise OSError(28)  # ENOSPC: still no room to tidy
+        try:
+            self.storage.append(self.name, data)
+        except OSError:
+            self._torn = True
+            raise
         self.bytes_written += len(data)
         self.count += 1
         return len(data)
@@ -169,11 +183,20 @@ class Journal:
             self.storage.remove(self.name)  # only a torn header: nothing was saved
             return Saved()
         self.count = saved.actions
-        if not data.endswith(b"\n"):
-            # Leave a clean end: the next action must not land on torn bytes.
-            cut = data.rfind(b"\n") + 1
-            self.storage.write(self.name, data[:cut] if saved.dropped else data + b"\n")
+        self._tidy(data, saved.dropped)
         return saved
+
+    def _tidy(self, data, dropped):
+        """Leave a clean end: the next action must not land on torn bytes.
+        If the flash refuses, the next record() tries again first."""
+        self._torn = not data.endswith(b"\n")
+        if self._torn:
+            cut = data.rfind(b"\n") + 1
+            try:
+                self.storage.write(self.name, data[:cut] if dropped else data + b"\n")
+                self._torn = False
+            except OSError:
+                pass
 
     def _move(self, pattern):
         """Rename the file to the first free name of ``pattern`` (never

@@ -83,6 +83,14 @@ class Buttons:
                 return True
         return False
 
+    def touched(self):
+        """A finger on any button: down in the last sample, even before
+        the debounce has settled, or still down after it."""
+        for b in range(len(self._raw)):
+            if self._raw[b] or self._down[b]:
+                return True
+        return False
+
     def get(self):
         if self._count == 0:
             return -1

@@ -36,9 +36,13 @@ class Storage:
     def write(self, name, data):
         final = self.path(name)
         temp = final + ".tmp"
-        with open(temp, "wb") as f:
-            f.write(data)
-        os.rename(temp, final)
+        try:
+            with open(temp, "wb") as f:
+                f.write(data)
+            os.rename(temp, final)
+        except OSError:
+            self.remove(name + ".tmp")  # give back the room a part-written copy took
+            raise
 
     def append(self, name, data):
         with open(self.path(name), "ab") as f:

@@ -8,6 +8,7 @@ the value is the same as before.
 
 from micropython import const
 
+from referee.app import ROLL
 from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
 from referee.ui.canvas import CELL, number_width
 
@@ -61,7 +62,7 @@ class Dice:
         """Called by the editor; remembered across resets."""
         self._select(choice)
         self.values = None
-        self.app.storage.write(_SETTINGS, ("%d %d" % choice).encode())
+        self._remember()
 
     def on_event(self, ev):
         button = button_of(ev)
@@ -83,7 +84,13 @@ class Dice:
         self.index = (self.index + step) % len(self.choices)
         self._title = "< %s >" % label(self.choice)
         self.values = None
-        self.app.storage.write(_SETTINGS, ("%d %d" % self.choice).encode())
+        self._remember()
+
+    def _remember(self):
+        try:
+            self.app.storage.write(_SETTINGS, ("%d %d" % self.choice).encode())
+        except OSError:
+            pass  # a convenience: on a full flash the choice is just not kept
 
     def throw(self):
         count, sides = self.choice
@@ -93,6 +100,7 @@ class Dice:
         else:
             self.values = chance.dice(count, sides)
         self.throws += 1
+        self.app.beep(ROLL)
 
     def draw(self, c):
         count, sides = self.choice

@@ -10,6 +10,7 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 
 from micropython import const
 
+from referee.app import ROLL
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.ui.canvas import keep_visible, number_width
 
@@ -62,6 +63,7 @@ class EvilGame:
         if state.phase in (evil.DEAL, evil.SCORED):
             self.message = self.session.act(deal(self.app.chance, state))
             if self.message is None:
+                self.app.beep(ROLL)
                 from referee.screens.evil_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))

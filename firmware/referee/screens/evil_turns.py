@@ -12,6 +12,7 @@ The pass phase lists the passers in their acting order (PassBot first, the
 lowest sitting out unless only one passed) and records their turns.
 """
 
+from referee.app import TURN
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.ui.canvas import keep_visible
 
@@ -189,6 +190,7 @@ class TurnRecord:
             action[key] = fields[key]
         self.message = self.session.act(action)
         if self.message is None:
+            self.app.beep(TURN)
             self.app.pop()
 
     def draw(self, c):

@@ -6,6 +6,7 @@ memory at a time.
 
 from micropython import const
 
+from referee.hw.battery import level
 from referee.hw.buttons import BACK, OK, button_of, step_of
 from referee.ui.canvas import keep_visible
 
@@ -41,6 +42,12 @@ def _open(app, name):
     return new_game(app, name)
 
 
+def _settings(app):
+    from referee.screens.settings import Settings
+
+    return Settings(app)
+
+
 def _scorepad(app):
     return _open(app, "scorepad")
 
@@ -66,6 +73,7 @@ ENTRIES = (
     ("ROBOTS!", _robots),
     ("Robber Rummy", _robber),
     ("Robots duel", None),
+    ("Settings", _settings),
 )
 
 
@@ -96,6 +104,8 @@ class Menu:
 
     def draw(self, c):
         c.centre("ROBOT REFEREE", 0)
+        if self.app.millivolts:
+            gauge(c, level(self.app.millivolts))
         c.invert_rows(0)
         for i in range(self.top, min(len(ENTRIES), self.top + _VISIBLE)):
             row = 1 + i - self.top
@@ -106,3 +116,12 @@ class Menu:
             if i == self.index:
                 c.invert_rows(row)
         c.centre("UP/DOWN  OK:open", 7)
+
+
+def gauge(c, bars):
+    """A battery of four bars at the right of the title row."""
+    c.fill_rect(111, 1, 15, 6, 1)
+    c.fill_rect(112, 2, 13, 4, 0)
+    c.fill_rect(126, 3, 2, 2, 1)
+    for i in range(bars):
+        c.fill_rect(113 + 3 * i, 3, 2, 2, 1)

@@ -12,6 +12,7 @@ ended), then each player's cards in turn from the dealer's left.
 
 from micropython import const
 
+from referee.app import TURN
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.ui.canvas import CELL, keep_visible, number_width
 
@@ -87,6 +88,7 @@ class Rummy:
                 return
         self.message = self.session.act({"a": "end", "out": self.out, "how": self.how})
         if self.message is None:
+            self.app.beep(TURN)
             from referee.screens.standings import Standings
 
             self.app.push(Standings(self.app, self.session.state))

@@ -7,6 +7,7 @@ long BACK takes back the last score or round, BACK returns to the menu
 
 from micropython import const
 
+from referee.app import TURN
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.ui.canvas import CELL, keep_visible, number_width
 
@@ -37,6 +38,8 @@ class ScorePad:
             self.app.push(NumberEntry(self.app, state.table.names[seat], self._saver(seat), total))
         elif button == OK and kind == LONG and not state.over:
             self.message = self.session.act({"a": "next"})
+            if self.message is None:
+                self.app.beep(TURN)
         elif button == BACK and kind == LONG:
             self.message = self.session.undo() or "last step undone"
         elif button == BACK and kind == PRESS:

@@ -68,6 +68,9 @@ class GameSetup:
         except RulesError as e:
             self.message = str(e)
             return
+        except OSError:
+            self.message = "flash full: not started"
+            return
         self.app.replace(self.screen(self.app, session))
 
     def on_event(self, ev):

@@ -1,0 +1,19 @@
+"""Cells spent: a calm last screen. Every step of the game is on flash
+already; this screen takes no input, so nothing new is written while the
+supply sags. New cells restart the referee; USB power brings the game back
+at once."""
+
+
+class BatteryEmpty:
+    def __init__(self, app):
+        self.app = app
+
+    def on_event(self, ev):
+        pass
+
+    def draw(self, c):
+        c.centre("BATTERY", 0, scale=2)
+        c.centre("EMPTY", 2, scale=2)
+        c.centre("your game is saved", 5)
+        c.centre("fit new batteries", 6)
+        c.centre("or plug in USB", 7)

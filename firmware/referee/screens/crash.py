@@ -1,0 +1,73 @@
+"""When a screen raises: say so calmly, log it, and carry on.
+
+The game is safe already (every action is on flash before the screen shows
+it), so the referee drops the broken screen, writes one line to the error
+log and offers to carry on, which reopens the saved game. The log keeps
+the newest lines: past LOG_BYTES the oldest half is dropped.
+"""
+
+from micropython import const
+
+from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
+
+LOG = "errors.log"
+LOG_BYTES = const(4096)
+
+
+def where(e):
+    """'file.py:line' of the innermost frame the exception passed, or '?'."""
+    tb = getattr(e, "__traceback__", None)
+    if tb is not None:  # CPython
+        while tb.tb_next is not None:
+            tb = tb.tb_next
+        return "%s:%d" % (tb.tb_frame.f_code.co_filename.split("/")[-1], tb.tb_lineno)
+    import io
+    import sys
+
+    out = io.StringIO()
+    sys.print_exception(e, out)
+    found = "?"
+    for line in out.getvalue().split("\n"):
+        # MicroPython:   File "referee/screens/dice.py", line 71, in on_event
+        parts = line.split('"')
+        if len(parts) == 3 and parts[0].strip() == "File":
+            found = "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[1].split()[-1])
+    return found
+
+
+def log(storage, line):
+    """Append one line to the error log, keeping it under LOG_BYTES."""
+    data = (line + "\n").encode()
+    try:
+        old = storage.read(LOG)
+        if old is not None and len(old) + len(data) > LOG_BYTES:
+            keep = old[len(old) // 2 :]
+            storage.write(LOG, keep[keep.find(b"\n") + 1 :] + data)
+        else:
+            storage.append(LOG, data)
+    except OSError:
+        pass  # a full flash must not turn an error into a dead device
+
+
+class Crash:
+    def __init__(self, app, error, place):
+        self.app = app
+        self.error = error
+        self.place = place
+
+    def on_event(self, ev):
+        if kind_of(ev) != PRESS:
+            return
+        if button_of(ev) == OK:
+            self.app.restart()  # back to the saved game, if there is one
+        elif button_of(ev) == BACK:
+            self.app.pop()
+
+    def draw(self, c):
+        c.centre("OOPS", 0)
+        c.invert_rows(0)
+        c.centre("something went wrong", 1)
+        c.centre(self.error[:21], 3)
+        c.centre(self.place[:21], 4)
+        c.centre("your game is saved", 5)
+        c.centre("OK:carry on BACK:menu", 7)

@@ -1,0 +1,77 @@
+"""Settings: which way the panel faces, brightness, when it dims and goes
+dark, and the buzzer. OK steps the chosen line to its next value, which
+takes effect at once and is saved at once; BACK leaves."""
+
+from micropython import const
+
+from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
+from referee.settings import CHOICES, save
+
+_LINES = ("flip", "bright", "dim", "off", "sound")
+_LABELS = ("Face", "Bright", "Dim after", "Dark after", "Sound")
+_BATTERY = const(6)  # row of the battery line
+
+
+def _shown(name, value):
+    if name == "flip":
+        return "across" if value else "this way"
+    if name == "sound":
+        return "on" if value else "off"
+    if name == "bright":
+        return "%d of 4" % value
+    if value == 0:
+        return "never"
+    return "%d s" % value if value < 60 else "%d min" % (value // 60)
+
+
+class Settings:
+    def __init__(self, app):
+        self.app = app
+        self.index = 0
+        self.message = None
+
+    def on_event(self, ev):
+        step = step_of(ev)
+        if step:
+            self.index = (self.index - step) % len(_LINES)
+            return
+        if kind_of(ev) != PRESS:
+            return
+        if button_of(ev) == BACK:
+            self.app.pop()
+        elif button_of(ev) == OK:
+            self._next()
+
+    def _next(self):
+        app = self.app
+        name = _LINES[self.index]
+        choices = CHOICES[name]
+        values = dict(app.settings)
+        values[name] = choices[(choices.index(values[name]) + 1) % len(choices)]
+        try:
+            save(app.storage, values)
+        except OSError:
+            self.message = "not saved: flash full"
+            return
+        self.message = None
+        app.settings = values
+        app.apply_settings()
+
+    def draw(self, c):
+        c.centre("SETTINGS", 0)
+        c.invert_rows(0)
+        values = self.app.settings
+        for i in range(len(_LINES)):
+            c.text(_LABELS[i], 0, 1 + i)
+            c.right(_shown(_LINES[i], values[_LINES[i]]), 1 + i)
+            if i == self.index:
+                c.invert_rows(1 + i)
+        if self.message is not None:
+            c.centre(self.message, _BATTERY)
+        elif self.app.millivolts:
+            c.text("Battery", 0, _BATTERY)
+            mv = self.app.millivolts
+            c.right("%d.%02d V" % (mv // 1000, mv % 1000 // 10), _BATTERY)
+        else:
+            c.centre("on USB power", _BATTERY)
+        c.centre("UP/DOWN  OK:change", 7)
