@@ -147,7 +147,7 @@ def test_an_empty_battery_stops_input_and_comes_back_on_usb(flash):
     from referee.screens.battery import BatteryEmpty
 
     rig = Rig()
-    rig.play("down\nok\nok")  # Score pad: a game with 2 players
+    rig.play("down\nok\nok\nok\nok long")  # Score pad: a game of 4
     before = rig.app.storage.read("game.jnl")
     machine.sim_set_adc(3, machine.sim_vsys_raw(2900))
     rig.run_ms(16_000)
@@ -168,7 +168,7 @@ def test_a_hang_is_reset_by_the_watchdog_into_the_resume_offer(flash):
     from referee.screens.resume import ResumeOffer
 
     rig = Rig()
-    rig.play("down\nok\nok\nok\nup\nok long")  # a score pad game with a score in it
+    rig.play("down\nok\nok\nok\nok long\nok\nup\nok")  # a score pad game with a score in it
 
     class Hang:
         def on_event(self, ev):
@@ -229,7 +229,7 @@ def test_a_screen_that_raises_gives_a_calm_screen_and_a_log_line(flash):
     from referee.screens.resume import ResumeOffer
 
     rig = Rig()
-    rig.play("down\nok\nok\nok\nup\nok long")  # a score pad game, saved
+    rig.play("down\nok\nok\nok\nok long\nok\nup\nok")  # a score pad game, saved
     journal = rig.app.storage.read("game.jnl")
     rig.app.push(Boom("event"))
     rig.play("ok")

@@ -1,0 +1,165 @@
+"""Storage faults at the seam, on real files: the flash full part-way through
+an append, an OSError on a write, a power cut at every byte of every kind of
+write, a damaged settings file. Each time: a clear message, nothing that was
+committed is lost, and the referee keeps working."""
+
+import pytest
+
+from flash_faults import EIO, FlashFaults, PowerCut
+from referee.core.journal import FILE, Journal
+from referee.core.record import seal
+from referee.core.replay import resume
+from referee.core.session import Session
+from referee.games import rules
+from referee.hw.storage import Storage
+from rig import Rig
+
+SETUP = {"players": ["ANN", "BOB"], "target": 100}
+FIRST = [{"a": "score", "seat": 0, "pts": 25}, {"a": "score", "seat": 1, "pts": 10}]
+NEXT = {"a": "score", "seat": 0, "pts": 30}
+SCORE_PAD = "down\nok\nok\nok\nok long"  # menu, 4 players, target 100, names: start
+
+
+def reboot(folder="data"):
+    """What a fresh boot finds: (problem, actions replayed, totals)."""
+    saved, _, state = resume(Journal(Storage(folder)))
+    return saved.problem, saved.actions, (state.ledger.totals if state else None)
+
+
+def started(folder="data"):
+    session = Session.start(Storage(folder), rules("scorepad"), SETUP)
+    for action in FIRST:
+        assert session.act(action) is None
+    return session
+
+
+def test_flash_full_at_every_byte_of_an_append(flash, monkeypatch):
+    faults = FlashFaults(monkeypatch)
+    record = len(bytes(seal(NEXT)))
+    for room in range(record):
+        folder = "full%d" % room
+        session = started(folder)
+        faults.room = room
+        message = session.act(NEXT)
+        if room == record - 1:
+            # only the newline missed the flash: the sealed record is whole
+            assert message is None and reboot(folder) == (None, 3, [55, 10])
+            continue
+        assert message == "not saved: the flash refused it"
+        assert session.state.ledger.totals == [25, 10]  # the screen shows what is saved
+        assert reboot(folder) == (None, 2, [25, 10])
+        faults.room = None  # a file was deleted: room again
+        assert session.act(NEXT) is None
+        assert session.state.ledger.totals == [55, 10]
+        # 25 + 30 for ANN, 10 for BOB: the action after the failed one is whole
+        assert reboot(folder) == (None, 3, [55, 10])
+
+
+def test_an_oserror_on_write_changes_nothing(flash, monkeypatch):
+    faults = FlashFaults(monkeypatch)
+    session = started()
+    faults.fail_next = EIO
+    assert session.act(NEXT) == "not saved: the flash refused it"
+    faults.fail_next = EIO
+    assert session.undo() == "not undone: the flash refused it"  # the rewrite failed
+    assert session.state.ledger.totals == [25, 10]
+    assert reboot() == (None, 2, [25, 10])
+    assert Storage("data").read(FILE + ".tmp") is None  # the half copy was cleaned up
+    assert session.undo() is None and reboot() == (None, 1, [25, 0])
+
+
+def writes():
+    """Each kind of write the referee makes, as (name, do, before, after):
+    what a boot finds if the write never happened and if it completed."""
+    from referee import settings
+
+    return [
+        ("append", lambda s: s.act(NEXT), (None, 2, [25, 10]), (None, 3, [55, 10])),
+        ("undo", lambda s: s.undo(), (None, 2, [25, 10]), (None, 1, [25, 0])),
+        (
+            "settings",
+            lambda s: settings.save(s.journal.storage, dict(settings.DEFAULTS, bright=2)),
+            (None, 2, [25, 10]),
+            (None, 2, [25, 10]),
+        ),
+    ]
+
+
+@pytest.mark.parametrize("kind", ["append", "undo", "settings"])
+def test_a_power_cut_at_every_byte_of_a_write(flash, monkeypatch, kind):
+    from referee import settings
+
+    faults = FlashFaults(monkeypatch)
+    name, do, before, after = [w for w in writes() if w[0] == kind][0]
+    # how many bytes the whole write takes
+    session = started("probe")
+    faults.written = 0
+    do(session)
+    size = faults.written
+    assert size > 0
+    for cut in range(size + 1):
+        folder = "cut%d" % cut
+        session = started(folder)
+        faults.cut_after = cut
+        try:
+            do(session)
+        except PowerCut:
+            pass
+        faults.cut_after = None
+        found = reboot(folder)
+        assert found in (before, after), (cut, found)
+        if cut < size and kind != "append":
+            assert found == before  # a whole-file write lands only by its rename
+        values, problem = settings.load(Storage(folder))
+        assert problem is None and values["bright"] in (4, 2)
+        # and the referee goes on: the next action is saved and replays
+        Session(Journal(Storage(folder)), *resume(Journal(Storage(folder)))[1:]).act(NEXT)
+        assert reboot(folder)[1] == found[1] + 1
+
+
+def test_a_damaged_settings_file_gives_defaults_and_a_note(flash):
+    from referee.screens.notice import Notice
+    from referee.settings import DEFAULTS
+
+    Storage("data").write("settings", b'{"bright": 1, "flip": 1} 0badc0de\n')
+    rig = Rig()
+    assert rig.app.settings == DEFAULTS
+    assert isinstance(rig.app.screen, Notice) and "settings file damaged" in rig.app.screen.lines
+    kept = Storage("data").read("settings.bad")
+    assert kept == b'{"bright": 1, "flip": 1} 0badc0de\n'  # kept aside, not lost
+    rig.play("ok\nup\nok\ndown\nok")  # dismiss, Settings, Bright 4 -> 1
+    assert Rig().app.settings["bright"] == 1  # saving works again
+
+
+def test_flash_full_at_the_table_says_so_and_keeps_the_score(flash, monkeypatch):
+    from conftest import on_stack
+
+    from referee.screens.scorepad import ScorePad
+
+    rig = Rig()
+    rig.play(SCORE_PAD + "\nok\nup\nok")  # and 1 point for P1
+    pad = on_stack(rig, ScorePad)
+    faults = FlashFaults(monkeypatch)
+    faults.room = 0
+    rig.play("ok long")  # next round: refused
+    assert pad.message == "not saved: the flash refused it"
+    assert pad.session.state.round == 1
+    faults.room = None
+    rig.play("ok long")
+    assert pad.message is None and pad.session.state.round == 2
+    assert reboot()[1] == 2  # the score and the round's end
+
+
+def test_flash_full_when_a_game_starts(flash, monkeypatch):
+    from referee.screens.setup import GameSetup
+
+    rig = Rig()
+    rig.play("down\nok\nok\nok")  # the score pad's setup, on its names page
+    faults = FlashFaults(monkeypatch)
+    faults.room = 0
+    rig.play("ok long")  # start
+    setup = rig.app.screen
+    assert isinstance(setup, GameSetup) and setup.message == "flash full: not started"
+    faults.room = None
+    rig.play("ok long")
+    assert not isinstance(rig.app.screen, GameSetup)
