@@ -23,7 +23,7 @@ SCENARIOS = paths.ROOT / "tests" / "scenarios"
 
 # Runs inside the VM: helpers kept in the VM's globals between calls.
 _VM_SETUP = """
-import gc, machine, board, rig
+import gc, machine, board, rig, time
 from virtual_ssd1306 import VirtualSSD1306
 
 class Sink:
@@ -47,6 +47,16 @@ def measured_steps(n):
         before = gc.mem_alloc()
         app.step()
         total += gc.mem_alloc() - before
+        clock.sleep_ms(10)
+    return total
+
+def timed_steps(n):
+    # microseconds inside app.step() only: the fake world's time is not billed
+    total = 0
+    for _ in range(n):
+        t = time.ticks_us()
+        app.step()
+        total += time.ticks_diff(time.ticks_us(), t)
         clock.sleep_ms(10)
     return total
 
@@ -97,6 +107,19 @@ def vm_figures() -> dict[str, float]:
         "print('ALLOC_PER_EVENT', total / 100)",
         "gc.collect()",
         "print('ALLOC_IDLE', measured_steps(1000))",
+        "gc.collect()",
+        # time awake: an idle step, and the steps of a throw beyond idle ones
+        "STEP = timed_steps(2000) / 2000\nprint('STEP_US', STEP)\ntotal = 0\n"
+        "for _ in range(100):\n"
+        f"    machine.sim_set_pin({_OK}, 0)\n"
+        "    total += timed_steps(6)\n"
+        f"    machine.sim_set_pin({_OK}, 1)\n"
+        "    total += timed_steps(6)\n"
+        "print('EVENT_US', total / 100 - 12 * STEP)",
+        "def loop(n):\n    total = 0\n    for i in range(n):\n"
+        "        total += i\n    return total\n"
+        "t = time.ticks_us()\nloop(200000)\n"
+        "print('LOOP_NS', time.ticks_diff(time.ticks_us(), t) * 1000 / 200000)",
         "gc.collect()",
         # menu navigation events too: back to the menu and down/up
         "app.pop()\nsteps(3)\ntotal = 0\n"
@@ -315,6 +338,30 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
     return figures_in(out)
 
 
+def module_mpy_bytes(name: str) -> int:
+    """Size of one firmware module's .mpy (a package is its __init__)."""
+    base = lane.MPY_FIRMWARE / name.replace(".", "/")
+    path = base / "__init__.mpy" if base.is_dir() else base.with_suffix(".mpy")
+    return path.stat().st_size
+
+
+def loaded_mpy_figures(record: dict | None = None) -> tuple[int, str]:
+    """(bytes, scenario): the most firmware .mpy in memory at once, over
+    every press of every scenario run in the MicroPython VM (which unloads
+    a game's modules back at the menu). main.py counts: it is running."""
+    if record is None:
+        scripts = {p.stem: p.read_text() for p in SCENARIOS.glob("*.txt")}
+        record = lane.scenarios(scripts)
+    main = module_mpy_bytes("main")
+    best, where = 0, ""
+    for name, result in record.items():
+        for names in result["modules"]:
+            size = main + sum(module_mpy_bytes(m) for m in names.split() if m != "main")
+            if size > best:
+                best, where = size, name
+    return best, where
+
+
 def bus_figures() -> tuple[float, int, int]:
     """Mean and largest I2C bytes per button event, and how many events."""
     import os
@@ -368,6 +415,7 @@ def measure() -> list[tuple[str, float, float, str]]:
     n = cores["ACTIONS"]
     scale = budgets.PICO_LOOP_STEP_US * 1000 / cores["LOOP_NS"]
     pico_resume = cores["RESUME_US"] * scale / 1e6
+    loaded, loaded_in = loaded_mpy_figures()
     return [
         ("heap kept after boot to the menu (MicroPython)", vm["MENU_KEPT"], None, "B"),
         (
@@ -389,7 +437,13 @@ def measure() -> list[tuple[str, float, float, str]]:
             "B",
         ),
         ("heap allocated in 1000 idle loop steps", vm["ALLOC_IDLE"], budgets.ALLOC_IDLE, "B"),
-        ("all firmware as .mpy", mpy, budgets.FIRMWARE_MPY, "B"),
+        (
+            f"firmware .mpy in memory at once, largest ({loaded_in})",
+            loaded,
+            budgets.FIRMWARE_MPY,
+            "B",
+        ),
+        ("all firmware as .mpy, on flash (of about 1.4 MB)", mpy, None, "B"),
         ("display driver as .mpy (adafruit_ssd1306 + bus_device)", lib_mpy, None, "B"),
         (f"I2C bytes per button event, mean of {presses}", mean_bus, budgets.BUS_PER_EVENT, "B"),
         ("I2C bytes per button event, largest", max_bus, budgets.BUS_PER_EVENT, "B"),
@@ -463,6 +517,44 @@ def measure() -> list[tuple[str, float, float, str]]:
             budgets.ALLOC_PER_EVENT,
             "B",
         ),
+    ] + evening_rows(vm)
+
+
+def evening_rows(vm: dict) -> list[tuple[str, float, float | None, str]]:
+    """Duty cycles and battery life from a simulated evening (host_tools/evening.py)."""
+    import os
+    import tempfile
+
+    from host_tools import evening
+
+    old = os.getcwd()
+    with tempfile.TemporaryDirectory() as flash:
+        os.chdir(flash)
+        try:
+            sim = evening.simulate()
+        finally:
+            os.chdir(old)
+    scale = budgets.PICO_LOOP_STEP_US * 1000 / vm["LOOP_NS"]
+    step_us, event_us = vm["STEP_US"] * scale, vm["EVENT_US"] * scale
+    play = evening.currents(sim["play"], step_us, event_us)
+    pause = evening.currents(sim["pause"], step_us, event_us)
+    night = evening.currents(evening.combined(sim["play"], sim["pause"]), step_us, event_us)
+    return [
+        ("Pico awake per idle loop step (VM time scaled)", step_us, None, "us"),
+        ("Pico awake per button event beyond that (VM time scaled)", event_us / 1000, None, "ms"),
+        ("active duty cycle: a throw every 20 s (CPU awake)", play["duty"] * 100, None, "%"),
+        ("idle duty cycle: nobody touching it for 15 min", pause["duty"] * 100, None, "%"),
+        ("current while playing (Pico + panel)", play["average_ma"], None, "mA"),
+        ("current in the pause (dims at 30 s, dark at 2 min)", pause["average_ma"], None, "mA"),
+        ("current over the hour (45 min play, 15 min pause)", night["average_ma"], None, "mA"),
+        ("  the same hour never sleeping, never dimming", night["always_on_ma"], None, "mA"),
+        ("battery life on 3xAAA (1000 mAh) at that hour's pace", night["hours"], None, "h"),
+        (
+            "  never sleeping, never dimming",
+            evening.BATTERY_MAH / night["always_on_ma"],
+            None,
+            "h",
+        ),
     ]
 
 
@@ -471,6 +563,8 @@ def _show(value: float, unit: str) -> str:
         return f"{value:.4f} s"
     if unit == "x":
         return f"{value:,.1f}"
+    if unit in ("%", "mA", "us", "ms"):
+        return f"{value:,.2f} {unit}"
     return f"{value:,.0f} {unit}"
 
 

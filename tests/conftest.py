@@ -42,3 +42,14 @@ def on_stack(rig, cls):
         if isinstance(screen, cls):
             return screen
     raise AssertionError(f"no {cls.__name__} on the screen stack")
+
+
+@pytest.fixture(scope="session")
+def vm_scenarios():
+    """Every scenario script played in the MicroPython VM (firmware as .mpy):
+    the record both lanes are compared on, and what the budgets measure."""
+    from host_tools.mpvm import lane
+
+    lane.build_mpy()
+    scripts = {p.stem: p.read_text() for p in SCENARIOS.glob("*.txt")}
+    return scripts, lane.scenarios(scripts)

@@ -4,8 +4,8 @@ write, a damaged settings file. Each time: a clear message, nothing that was
 committed is lost, and the referee keeps working."""
 
 import pytest
-
 from flash_faults import EIO, FlashFaults, PowerCut
+
 from referee.core.journal import FILE, Journal
 from referee.core.record import seal
 from referee.core.replay import resume
@@ -37,7 +37,7 @@ def test_flash_full_at_every_byte_of_an_append(flash, monkeypatch):
     faults = FlashFaults(monkeypatch)
     record = len(bytes(seal(NEXT)))
     for room in range(record):
-        folder = "full%d" % room
+        folder = f"full{room}"
         session = started(folder)
         faults.room = room
         message = session.act(NEXT)
@@ -98,7 +98,7 @@ def test_a_power_cut_at_every_byte_of_a_write(flash, monkeypatch, kind):
     size = faults.written
     assert size > 0
     for cut in range(size + 1):
-        folder = "cut%d" % cut
+        folder = f"cut{cut}"
         session = started(folder)
         faults.cut_after = cut
         try:

@@ -3,7 +3,6 @@ fakes and the same scenario scripts in the real MicroPython VM under Node.
 Every frame the panel received must equal the CPython lane's, bit for bit."""
 
 import pytest
-from conftest import SCENARIOS
 
 import rig
 from host_tools.mpvm import lane
@@ -14,10 +13,9 @@ def built():
     return lane.build_mpy()
 
 
-def test_scenarios_give_the_same_frames_on_both_vms(built, flash):
-    scripts = {p.stem: p.read_text() for p in SCENARIOS.glob("*.txt")}
+def test_scenarios_give_the_same_frames_on_both_vms(vm_scenarios, flash):
+    scripts, micropython = vm_scenarios
     cpython = rig.run_scenarios(scripts)
-    micropython = lane.scenarios(scripts)
     assert sorted(micropython) == sorted(scripts)
     for name in scripts:
         assert micropython[name]["frames"] == cpython[name]["frames"], name

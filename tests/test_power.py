@@ -193,7 +193,6 @@ def test_a_hang_is_reset_by_the_watchdog_into_the_resume_offer(flash):
 
 def test_ctrl_c_stops_the_watchdog_so_deploy_can_work(flash, monkeypatch):
     from referee.app import run
-
     from virtual_ssd1306 import VirtualSSD1306
 
     machine.sim_reset()
@@ -236,9 +235,9 @@ def test_a_screen_that_raises_gives_a_calm_screen_and_a_log_line(flash):
     assert isinstance(rig.app.screen, Crash)
     shown = texts(rig)
     line = Boom.on_event.__code__.co_firstlineno + 2  # the raise
-    assert "ZeroDivisionError" in shown and "test_power.py:%d" % line in shown
+    assert "ZeroDivisionError" in shown and f"test_power.py:{line}" in shown
     log = rig.app.storage.read("errors.log").decode()
-    assert "ZeroDivisionError at test_power.py:%d: boom" % line in log
+    assert f"ZeroDivisionError at test_power.py:{line}: boom" in log
     assert rig.app.storage.read("game.jnl") == journal  # untouched
     rig.play("ok")
     assert isinstance(rig.app.screen, ResumeOffer)  # carry on with the game
@@ -255,7 +254,7 @@ def test_the_error_log_keeps_the_newest_lines_within_its_size(flash):
 
     storage = Storage("data")
     for n in range(300):
-        log(storage, "error number %04d happened here" % n)  # 32 bytes a line
+        log(storage, f"error number {n:04d} happened here")  # 32 bytes a line
     data = storage.read(LOG)
     assert len(data) <= LOG_BYTES
     lines = data.decode().split("\n")

@@ -42,33 +42,16 @@ class App:
         self._empty = 0  # and below EMPTY_MV
         self._warned = False
         self._battery_due = self.clock.ticks_ms()
-        from referee.screens.menu import Menu
-        from referee.settings import load
+        self.settings = {}  # type: dict # filled in by settings.boot()
+        from referee.settings import boot
 
-        self.push(Menu(self))
-        self.settings, problem = load(self.storage)
-        self.apply_settings()
-        if self.storage.exists(JOURNAL):  # the resume code loads only when needed
-            from referee.screens.resume import offer
-
-            offer(self)
-        if problem is not None or hw.watchdog_reset:
-            from referee.screens.crash import log
-            from referee.screens.notice import Notice
-
-            if hw.watchdog_reset:
-                problem = "restarted after a hang"
-                log(self.storage, "watchdog reset")
-            self.push(Notice(self, "NOTE", (problem, "your game is saved")))
+        boot(self)
+        forget_module("referee.settings")  # boot-time code; the settings screen loads it again
 
     def apply_settings(self):
-        from referee.settings import CONTRAST
+        from referee.settings import apply
 
-        values = self.settings
-        self.hw.display.flip(self.hw.upside_down != (values["flip"] == 1))
-        self.power.set_contrast(CONTRAST[values["bright"]])
-        self.power.set_delays(values["dim"], values["off"])
-        self.dirty = True
+        apply(self)
 
     @property
     def screen(self):
@@ -94,7 +77,10 @@ class App:
         del self._stack[1:]
         unload_games()
         self.dirty = True
-        if self.storage.exists(JOURNAL):
+        self.offer_saved_game()
+
+    def offer_saved_game(self):
+        if self.storage.exists(JOURNAL):  # the resume code loads only when needed
             from referee.screens.resume import offer
 
             offer(self)
@@ -186,24 +172,17 @@ class App:
             self._warned = False
         elif self._low == _SURE and not self._warned:
             self._warned = True
-            from referee.screens.notice import Notice
+            from referee.screens.battery import warn
 
-            lines = ("change the batteries", "soon; every step", "is saved")
-            self.push(Notice(self, "BATTERY LOW", lines))
+            warn(self)
 
     def crashed(self, e):
-        """A screen raised: keep the device alive. Drop every open screen
-        (which also frees memory after a MemoryError), log where it
-        happened and say so; the game on flash is untouched."""
-        del self._stack[1:]
+        """A screen raised: keep the device alive (see screens/crash.py)."""
+        del self._stack[1:]  # first, as it frees memory after a MemoryError
         unload_games()
-        from referee import VERSION
-        from referee.screens.crash import Crash, log, where
+        from referee.screens.crash import crashed
 
-        place = where(e)
-        name = type(e).__name__
-        log(self.storage, "%s %s at %s: %s" % (VERSION, name, place, e))
-        self.push(Crash(self, name, place))
+        crashed(self, e)
 
 
 # Modules that stay loaded; every other referee module belongs to a game or a

@@ -39,6 +39,35 @@ def load(storage):
     return values, None
 
 
+def boot(app):
+    """At power-on: the menu, the settings, the saved game's offer, and a
+    note if the settings did not read or the watchdog reset the chip."""
+    from referee.screens.menu import Menu
+
+    app.push(Menu(app))
+    app.settings, problem = load(app.storage)
+    apply(app)
+    app.offer_saved_game()
+    if app.hw.watchdog_reset:
+        from referee.screens.crash import log
+
+        problem = "restarted after a hang"
+        log(app.storage, "watchdog reset")
+    if problem is not None:
+        from referee.screens.notice import Notice
+
+        app.push(Notice(app, "NOTE", (problem, "your game is saved")))
+
+
+def apply(app):
+    """Make the settings in app.settings take effect."""
+    values = app.settings
+    app.hw.display.flip(app.hw.upside_down != (values["flip"] == 1))
+    app.power.set_contrast(CONTRAST[values["bright"]])
+    app.power.set_delays(values["dim"], values["off"])
+    app.dirty = True
+
+
 def save(storage, values):
     from referee.core.record import seal
 

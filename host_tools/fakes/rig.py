@@ -10,6 +10,7 @@ every loop step that sent pixels.
 """
 
 import binascii
+import sys
 
 import board
 import machine
@@ -74,6 +75,7 @@ class Rig:
         self.snaps = {}  # name -> glass pixels, taken by "snap NAME" in a script
         self.event_bytes = []  # I2C bytes sent per button event, one entry a loop step
         self.steps = 0
+        self.module_sets = {}  # the firmware modules loaded together, seen at each press
         self.step()
 
     def step(self):
@@ -102,8 +104,20 @@ class Rig:
         self.run_ms(ms)
         if snap:  # the glass while the button is still down (a peek)
             self.snaps[snap] = bytes(self.panel.pixels())
+        self.note_modules()
         machine.sim_set_pin(pin, 1)
         self.run_ms(GAP_MS)
+        self.note_modules()
+
+    def note_modules(self):
+        """Remember which firmware modules are in memory now (on MicroPython
+        a module's bytecode lives in the heap until it is unloaded)."""
+        names = []
+        for name in sys.modules:
+            if name in ("board", "main") or name.startswith("referee"):
+                names.append(name)
+        names.sort()
+        self.module_sets[" ".join(names)] = True
 
     def press(self, button):
         self.hold(button, PRESS_MS)
@@ -162,8 +176,11 @@ def run_scenarios(scripts, seed=1):
     """Play each named script on a fresh rig with its own flash folder.
     Returns {name: {"frames": [crc...], "snaps": {snap: crc}, "bus": bytes}},
     the record both lanes must agree on."""
+    from referee.app import unload_games
+
     out = {}
     for name in sorted(scripts):
+        unload_games()  # a fresh boot holds no game's modules (MicroPython)
         rig = Rig(seed=seed, data_dir="flash-" + name)
         rig.play(scripts[name])
         out[name] = {
@@ -171,6 +188,7 @@ def run_scenarios(scripts, seed=1):
             "snaps": {k: binascii.crc32(v) for k, v in rig.snaps.items()},
             "bus": machine.sim_bus_bytes(board.I2C_ID),
             "event_bytes": rig.event_bytes,
+            "modules": list(rig.module_sets),
         }
     return out
 

@@ -9,7 +9,6 @@ what was not saved.
 
 from referee.core.errors import RulesError
 from referee.core.journal import Journal
-from referee.core.replay import resume
 
 
 class Session:
@@ -54,6 +53,8 @@ class Session:
         return None
 
     def _rebuild(self):
+        from referee.core.replay import resume  # rarely: only after a refused write or an undo
+
         saved, rules, state = resume(self.journal)
         if state is not None:
             self.state = state

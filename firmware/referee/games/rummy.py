@@ -189,28 +189,12 @@ def headline(state):
 
 
 def summary(state):
-    out = {
-        "game": state.game.NAME,
-        "players": state.table.names,
-        "sides": [state.table.side_name(s) for s in range(state.table.sides())],
-        "target": state.target,
-        "hand": state.hand,
-        "totals": list(state.ledger.totals),
-        "dealer": state.table.names[state.dealer],
-        "ends": [list(state.ending(h)) for h in range(1, len(state.end_how) + 1)],
-        "winner": None if state.winner is None else state.table.side_name(state.winner),
-    }
-    if state.match is not None:
-        out["match"] = list(state.match.wins)
-    return out
+    from referee.games.rummy_report import summary as report
+
+    return report(state)
 
 
 def score_rows(state):
-    sides = state.table.sides()
-    rows = [["hand"] + [state.table.side_name(s) for s in range(sides)] + ["ended"]]
-    for hand in state.ledger.rounds():
-        how, out = state.ending(hand)
-        who = state.table.names[out] if out >= 0 else ""
-        rows.append([hand] + state.ledger.round_scores(hand) + [(how + " " + who).strip()])
-    rows.append(["total"] + list(state.ledger.totals) + [""])
-    return rows
+    from referee.games.rummy_report import score_rows as rows
+
+    return rows(state)

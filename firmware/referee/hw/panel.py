@@ -8,8 +8,15 @@ command stream (a 0x00 control byte and six bytes, where the driver would
 send six 2-byte writes), then 0x40 and the pages: 8 + 128 bytes for a page.
 """
 
-from adafruit_ssd1306 import SSD1306_I2C
+import adafruit_bus_device
 from micropython import const
+
+# The driver imports spi_device even for an I2C panel. Naming it first means
+# ``from adafruit_bus_device import spi_device`` finds it and that module
+# never loads: its code would sit in the heap all evening for nothing.
+if not hasattr(adafruit_bus_device, "spi_device"):
+    adafruit_bus_device.spi_device = None  # type: ignore[assignment]
+from adafruit_ssd1306 import SSD1306_I2C  # noqa: E402
 
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)

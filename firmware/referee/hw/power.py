@@ -99,7 +99,7 @@ class Power:
             return
         self._watchdog = None
         try:
-            from machine import mem32  # type: ignore[attr-defined]
+            from machine import mem32
 
             mem32[_WATCHDOG_CTRL] &= ~_WATCHDOG_ENABLE
         except ImportError:

@@ -4,6 +4,12 @@ supply sags. New cells restart the referee; USB power brings the game back
 at once."""
 
 
+def warn(app):
+    from referee.screens.notice import Notice
+
+    app.push(Notice(app, "BATTERY LOW", ("change the batteries", "soon; every step", "is saved")))
+
+
 class BatteryEmpty:
     def __init__(self, app):
         self.app = app

@@ -35,6 +35,16 @@ def where(e):
     return found
 
 
+def crashed(app, e):
+    """Log where ``e`` happened and say so; the game on flash is untouched."""
+    from referee import VERSION
+
+    place = where(e)
+    name = type(e).__name__
+    log(app.storage, "%s %s at %s: %s" % (VERSION, name, place, e))
+    app.push(Crash(app, name, place))
+
+
 def log(storage, line):
     """Append one line to the error log, keeping it under LOG_BYTES."""
     data = (line + "\n").encode()

@@ -1,6 +1,12 @@
 """Which screens play which game: opening a saved game, starting a new one."""
 
 
+def forget(name):
+    from referee.app import forget_module
+
+    forget_module(name)
+
+
 def saved_game(app):
     """(Saved, Session or None) for the journal on flash."""
     from referee.core.journal import Journal
@@ -9,6 +15,7 @@ def saved_game(app):
 
     journal = Journal(app.storage)
     saved, rules, state = resume(journal)
+    forget("referee.core.replay")  # used once a game; undo loads it again
     return saved, (Session(journal, rules, state) if state is not None else None)
 
 

@@ -36,10 +36,18 @@ def _open(app, name):
                 tell_problem(app, saved)
                 return None
             if session is not None and not session.state.over and saved.game == name:
-                return open_game(app, session)
+                return _opened(open_game(app, session))
     from referee.screens.games import new_game
 
-    return new_game(app, name)
+    return _opened(new_game(app, name))
+
+
+def _opened(screen):
+    """The game's screen, with the router that found it dropped from memory."""
+    from referee.app import forget_module
+
+    forget_module("referee.screens.games")
+    return screen
 
 
 def _settings(app):

@@ -37,6 +37,7 @@ class ResumeOffer:
             return
         from referee.app import forget_module
 
+        forget_module("referee.screens.games")  # the menu loads it again
         forget_module(__name__)
 
     def draw(self, c):
