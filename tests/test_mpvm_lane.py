@@ -92,3 +92,31 @@ def test_replay_gives_the_same_state_on_both_vms(built):
         ]
     )
     assert f"STATE {expected}\n" in out
+
+
+def test_a_crash_names_its_file_and_line_in_the_vm_too(built):
+    # MicroPython has no __traceback__: where() reads sys.print_exception.
+    # The raise is on line 3 of the code the VM runs as "<stdin>"; the second
+    # error happens inside a firmware .mpy, whose line numbers must survive.
+    from conftest import ROOT
+
+    source = (ROOT / "firmware" / "referee" / "hw" / "buttons.py").read_text().split("\n")
+    line = 1 + next(i for i, text in enumerate(source) if "clock_start = clock.ticks_ms()" in text)
+    out = lane.run(
+        [
+            "from referee.screens.crash import where\n"
+            "def boom():\n"
+            "    raise ValueError('x')\n"
+            "try:\n"
+            "    boom()\n"
+            "except ValueError as e:\n"
+            "    print('WHERE', where(e))\n"
+            "from referee.hw.buttons import Buttons\n"
+            "try:\n"
+            "    Buttons([], None)\n"
+            "except AttributeError as e:\n"
+            "    print('WHERE2', where(e))\n"
+        ]
+    )
+    assert "WHERE <stdin>:3" in out
+    assert f"WHERE2 buttons.py:{line}" in out
