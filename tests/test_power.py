@@ -93,8 +93,11 @@ def test_the_waking_ok_never_opens_a_peek(rig):
 
 
 def test_never_means_never(rig):
+    before = dict(rig.app.settings)
     rig.app.settings.update(dim=0, off=0)
-    rig.app.apply_settings()
+    from referee.settings import apply
+
+    apply(rig.app, before)
     rig.run_ms(10 * 60 * 1000)
     assert rig.panel.on and rig.panel.contrast == 0xFF
 

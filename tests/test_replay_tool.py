@@ -79,7 +79,7 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
 
 def test_the_readme_journal_example_reads_back_whole():
     """The example in the README is a real journal: every CRC matches."""
-    from referee.core.journal import read
+    from referee.core.journal_read import read
     from referee.core.record import seal
 
     text = (ROOT / "README.md").read_text()

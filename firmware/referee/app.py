@@ -48,11 +48,6 @@ class App:
         boot(self)
         forget_module("referee.settings")  # boot-time code; the settings screen loads it again
 
-    def apply_settings(self):
-        from referee.settings import apply
-
-        apply(self)
-
     @property
     def screen(self):
         return self._stack[-1]

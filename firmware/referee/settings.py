@@ -17,6 +17,8 @@ CHOICES = {
 }
 DEFAULTS = {"flip": 0, "bright": 4, "dim": 30, "off": 120, "sound": 1}
 CONTRAST = (0, 0x10, 0x40, 0x9F, 0xFF)  # by "bright"
+# What the panel holds after the driver's own start: upright, full contrast.
+POWER_ON = {"flip": 0, "bright": 4}
 
 
 def load(storage):
@@ -46,7 +48,7 @@ def boot(app):
 
     app.push(Menu(app))
     app.settings, problem = load(app.storage)
-    apply(app)
+    apply(app, POWER_ON)
     app.offer_saved_game()
     if app.hw.watchdog_reset:
         from referee.screens.crash import log
@@ -59,11 +61,15 @@ def boot(app):
         app.push(Notice(app, "NOTE", (problem, "your game is saved")))
 
 
-def apply(app):
-    """Make the settings in app.settings take effect."""
+def apply(app, before):
+    """Make app.settings take effect. Only what differs from ``before``
+    goes to the panel: a flip resends the whole frame, so one press never
+    sends more than that."""
     values = app.settings
-    app.hw.display.flip(app.hw.upside_down != (values["flip"] == 1))
-    app.power.set_contrast(CONTRAST[values["bright"]])
+    if values["flip"] != before["flip"] or before is POWER_ON and app.hw.upside_down:
+        app.hw.display.flip(app.hw.upside_down != (values["flip"] == 1))
+    if values["bright"] != before["bright"]:
+        app.power.set_contrast(CONTRAST[values["bright"]])
     app.power.set_delays(values["dim"], values["off"])
     app.dirty = True
 

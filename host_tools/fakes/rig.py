@@ -75,7 +75,7 @@ class Rig:
         self.snaps = {}  # name -> glass pixels, taken by "snap NAME" in a script
         self.event_bytes = []  # I2C bytes sent per button event, one entry a loop step
         self.steps = 0
-        self.module_sets = {}  # the firmware modules loaded together, seen at each press
+        self.module_sets = None  # run_scenarios: firmware modules loaded together, by press
         self.step()
 
     def step(self):
@@ -112,6 +112,8 @@ class Rig:
     def note_modules(self):
         """Remember which firmware modules are in memory now (on MicroPython
         a module's bytecode lives in the heap until it is unloaded)."""
+        if self.module_sets is None:
+            return
         names = []
         for name in sys.modules:
             if name in ("board", "main") or name.startswith("referee"):
@@ -182,6 +184,7 @@ def run_scenarios(scripts, seed=1):
     for name in sorted(scripts):
         unload_games()  # a fresh boot holds no game's modules (MicroPython)
         rig = Rig(seed=seed, data_dir="flash-" + name)
+        rig.module_sets = {}
         rig.play(scripts[name])
         out[name] = {
             "frames": rig.frames,

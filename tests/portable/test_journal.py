@@ -3,7 +3,8 @@ single flipped bit: recovery never raises and gives back exactly the actions
 that were committed, or keeps the file aside and says so."""
 
 from portable.support import raises
-from referee.core.journal import FILE, Journal, read
+from referee.core.journal import FILE, Journal
+from referee.core.journal_read import read
 from referee.core.record import encode, seal, unseal
 from referee.core.replay import replay
 from referee.games import rules

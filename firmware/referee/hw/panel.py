@@ -27,7 +27,6 @@ _COMMANDS = const(0x00)  # control byte: every byte after it is a command
 class Panel(SSD1306_I2C):
     def __init__(self, width, height, i2c, addr=0x3C):
         self._sent = None  # until the driver's own first show() has run
-        self._upside_down = False
         super().__init__(width, height, i2c, addr=addr)
         self._sent = bytearray(self.buffer)
         self._window = bytearray((_COMMANDS, _SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, 0, 7))
@@ -39,9 +38,6 @@ class Panel(SSD1306_I2C):
 
     def flip(self, upside_down):
         """Turn the picture 180 degrees, e.g. to face across the table."""
-        if upside_down == self._upside_down:
-            return
-        self._upside_down = upside_down
         # The driver's rotate(True) is the module's upright setting.
         self.rotate(not upside_down)
         self.invalidate()

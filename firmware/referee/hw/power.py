@@ -48,8 +48,6 @@ class Power:
         self.off_ms = off_s * 1000
 
     def set_contrast(self, value):
-        if value == self.contrast:
-            return  # nothing on the bus for a setting that did not change
         self.contrast = value
         if self.state == ON:
             self._display.contrast(value)

@@ -15,7 +15,8 @@ def saved_game(app):
 
     journal = Journal(app.storage)
     saved, rules, state = resume(journal)
-    forget("referee.core.replay")  # used once a game; undo loads it again
+    forget("referee.core.replay")  # used once a game; undo loads them again
+    forget("referee.core.journal_read")
     return saved, (Session(journal, rules, state) if state is not None else None)
 
 

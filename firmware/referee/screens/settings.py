@@ -5,7 +5,7 @@ takes effect at once and is saved at once; BACK leaves."""
 from micropython import const
 
 from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
-from referee.settings import CHOICES, save
+from referee.settings import CHOICES, apply, save
 
 _LINES = ("flip", "bright", "dim", "off", "sound")
 _LABELS = ("Face", "Bright", "Dim after", "Dark after", "Sound")
@@ -54,8 +54,9 @@ class Settings:
             self.message = "not saved: flash full"
             return
         self.message = None
+        before = app.settings
         app.settings = values
-        app.apply_settings()
+        apply(app, before)
 
     def draw(self, c):
         c.centre("SETTINGS", 0)
