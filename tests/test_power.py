@@ -161,9 +161,20 @@ def test_an_empty_battery_stops_input_and_comes_back_on_usb(flash):
     assert isinstance(rig.app.screen, BatteryEmpty)
     assert rig.app.storage.read("game.jnl") == before  # nothing written
     assert rig.steps - steps < 20  # one poll a second while it waits
+    machine.sim_set_adc(3, machine.sim_vsys_raw(3100))  # the cells recover a little
+    rig.run_ms(30_000)
+    assert isinstance(rig.app.screen, BatteryEmpty)  # not enough: under 3.3 V
     machine.sim_set_pin(board.VBUS_SENSE, 1)  # USB plugged in
     rig.run_ms(6_000)
     assert not isinstance(rig.app.screen, BatteryEmpty)
+    assert rig.app.storage.read("game.jnl") == before
+    machine.sim_set_pin(board.VBUS_SENSE, 0)  # unplugged again: 3.1 V is low, not empty
+    rig.run_ms(16_000)
+    assert "BATTERY LOW" in texts(rig)
+    rig.play("ok")
+    machine.sim_set_adc(3, machine.sim_vsys_raw(2900))
+    rig.run_ms(16_000)
+    assert isinstance(rig.app.screen, BatteryEmpty)  # and empty again
 
 
 def test_a_hang_is_reset_by_the_watchdog_into_the_resume_offer(flash):

@@ -41,6 +41,7 @@ class App:
         self._low = 0  # readings in a row below LOW_MV
         self._empty = 0  # and below EMPTY_MV
         self._warned = False
+        self._spent = False  # the battery-empty screen is up
         self._battery_due = self.clock.ticks_ms()
         self.settings = {}  # type: dict # filled in by settings.boot()
         from referee.settings import boot
@@ -143,7 +144,7 @@ class App:
         """Between two steps: feed the watchdog and sleep until the next
         poll (longer while the battery-empty screen waits for new cells)."""
         buzzer = self.hw.buzzer
-        wait = POLL_MS if self._empty < _SURE else 1000
+        wait = 1000 if self._spent else POLL_MS
         self.power.nap(wait, buzzer is not None and buzzer.sounding)
 
     def check_battery(self):
@@ -154,17 +155,18 @@ class App:
             self.dirty = True  # the gauge changes
         self.millivolts = mv
         self._low = self._low + 1 if battery and mv < LOW_MV else 0
-        was_empty = self._empty >= _SURE
         self._empty = self._empty + 1 if battery and mv < EMPTY_MV else 0
-        if self._empty == _SURE:
+        if self._empty == _SURE and not self._spent:
             # Every action is on flash already; this screen takes no input,
             # so no write can start on a sagging supply.
             from referee.screens.battery import BatteryEmpty
 
+            self._spent = True
             self.push(BatteryEmpty(self))
-        elif was_empty and self._low == 0:  # new cells or USB
-            self.pop()
+        elif self._spent and self._low == 0:  # USB, or well above empty again
+            self._spent = False
             self._warned = False
+            self.pop()
         elif self._low == _SURE and not self._warned:
             self._warned = True
             from referee.screens.battery import warn

@@ -38,7 +38,6 @@ class Power:
         self.dim_ms = 30_000
         self.off_ms = 120_000
         self._since = clock.ticks_ms()
-        self.slept_ms = 0  # spent in lightsleep since boot, for the benchmarks
 
     def on_battery(self):
         return self._usb is None or not self._usb.value()
@@ -83,7 +82,6 @@ class Power:
             ms = OFF_POLL_MS
         if self._lightsleep is not None and not awake and self.on_battery():
             self._lightsleep(ms)
-            self.slept_ms += ms
         else:
             self._clock.sleep_ms(ms)
 
