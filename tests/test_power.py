@@ -223,6 +223,32 @@ def test_ctrl_c_stops_the_watchdog_so_deploy_can_work(flash, monkeypatch):
     assert machine.mem32[0x40058000] & (1 << 30) == 0
 
 
+def test_a_failure_outside_any_screen_is_logged_before_the_watchdog_resets(flash, monkeypatch):
+    from referee.app import run
+    from referee.hw.battery import Battery
+    from virtual_ssd1306 import VirtualSSD1306
+
+    machine.sim_reset()
+    machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, VirtualSSD1306())
+    hw = board.hardware(clock=machine_clock())
+
+    def broken(self):
+        raise OSError(5, "ADC")
+
+    monkeypatch.setattr(Battery, "millivolts", broken)
+    with pytest.raises(OSError):
+        run(hw)
+    line = broken.__code__.co_firstlineno + 1
+    assert f"OSError at test_power.py:{line}" in hw.storage.read("errors.log").decode()
+    assert machine.sim_world().wdt is not None  # still running: it will reset the chip
+
+
+def machine_clock():
+    from rig import VirtualClock
+
+    return VirtualClock()
+
+
 class Boom:
     def __init__(self, where):
         self.where = where

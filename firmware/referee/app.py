@@ -234,3 +234,8 @@ def run(hw):
     except KeyboardInterrupt:  # Ctrl-C from the REPL, e.g. make deploy
         app.power.stop_watchdog()
         raise
+    except Exception as e:  # outside any screen: log it; the watchdog restarts the chip
+        from referee.screens.crash import log, where
+
+        log(hw.storage, "%s at %s: %s" % (type(e).__name__, where(e), e))
+        raise
