@@ -164,10 +164,12 @@ def interactive(flash: Path) -> int:
 
     def draw() -> None:
         image = bytes(panel.pixels())
-        if image == last["image"]:
+        power = "" if panel.on and panel.contrast > 1 else " [dimmed]" if panel.on else " [dark]"
+        if (image, power) == last["image"]:
             return
-        last["image"] = image
-        sys.stdout.write("\x1b[H" + frame_text(image) + "\n\x1b[K" + status["text"] + "\n")
+        last["image"] = (image, power)
+        line = status["text"] + power
+        sys.stdout.write("\x1b[H" + frame_text(image) + "\n\x1b[K" + line + "\n")
         sys.stdout.flush()
 
     def painter() -> None:
