@@ -86,6 +86,7 @@ def test_storm_in_the_micropython_vm():
             "print('SECOND', gc.mem_alloc() - BOOT)\nmicropython.qstr_info()",
         ],
         heap_kb=2048,
+        timeout=max(600, half // 10),  # make fuzz: 50,000 events, about 15 minutes
     )
     figures = bench.figures_in(out)
     names = [int(n) for n in re.findall(r"n_total_bytes=(\d+)", out)]  # boot, first, second
