@@ -19,7 +19,7 @@ class _World:
         self.timers = []
         self.wdt = None
         self.adc = {}  # ADC channel -> raw 16-bit reading
-        self.tones = []  # (time, frequency) the PWM pins were set to
+        self.tones = []  # (time, frequency) the PWM pins were set to, the last _TONES_KEPT
         self.slept = 0  # ms spent in lightsleep
         self.adc[3] = sim_vsys_raw(4600)  # VSYS/3 on ADC3: three fresh AAA cells
         self.reset_cause = PWRON_RESET
@@ -110,6 +110,9 @@ def sim_bus_bytes(bus_id=0):
 
 def sim_set_adc(channel, raw):
     _world.adc[channel] = raw
+
+
+_TONES_KEPT = 16
 
 
 def sim_tones():
@@ -279,7 +282,10 @@ class PWM:
         if value is None:
             return self._freq
         self._freq = value
-        _world.tones.append((_world.now, value))
+        tones = _world.tones
+        if len(tones) == _TONES_KEPT:  # a storm sounds thousands: keep the fake's memory flat
+            tones.pop(0)
+        tones.append((_world.now, value))
         return None
 
     def duty_u16(self, value=None):
