@@ -69,6 +69,6 @@ hardware: setup
 deploy: setup
 	$(PY) -m host_tools.deploy $(if $(PORT),--port $(PORT))
 
-# make fuzz: the long input storm (100,000 events a seed on CPython, half in the VM)
+# make fuzz: the long input storm (100,000 events a seed on CPython, 10,000 in the VM)
 fuzz: setup
 	STORM_EVENTS=100000 $(BIN)/pytest tests/test_storm.py
