@@ -84,9 +84,8 @@ def hardware(clock=None, entropy=None, data_dir=DATA_DIR):
     battery = Battery(machine.ADC(BATTERY_ADC))
     pwm = machine.PWM(machine.Pin(BUZZER_PIN))
     pwm.duty_u16(0)
-    hw = Hardware(
-        display, Buttons(pins, clock), clock, entropy, Storage(data_dir), power, battery, None
-    )
-    hw.buzzer = Buzzer(pwm, clock)
+    buzzer = Buzzer(pwm, clock)
+    buttons = Buttons(pins, clock)
+    hw = Hardware(display, buttons, clock, entropy, Storage(data_dir), power, battery, buzzer)
     hw.watchdog_reset = machine.reset_cause() == machine.WDT_RESET
     return hw

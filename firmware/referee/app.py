@@ -88,11 +88,10 @@ class App:
         return self._peeking
 
     def beep(self, tone):
-        """A short tone (ROLL or TURN) if a buzzer is fitted and not muted."""
-        buzzer = self.hw.buzzer
-        if buzzer is not None and self.settings["sound"]:
+        """A short tone (ROLL or TURN) unless muted (silent without a piezo)."""
+        if self.settings["sound"]:
             hz, ms = _TONES[tone]
-            buzzer.tone(hz, ms)
+            self.hw.buzzer.tone(hz, ms)
 
     def step(self):
         """Sample the buttons once, handle what they say, redraw if needed."""
@@ -123,8 +122,7 @@ class App:
         if held != self._peeking:
             self._peeking = held
             self.dirty = True
-        if self.hw.buzzer is not None:
-            self.hw.buzzer.poll(now)
+        self.hw.buzzer.poll(now)
         if self.clock.ticks_diff(now, self._battery_due) >= 0:
             self._battery_due = (now + BATTERY_MS) & _TICKS_MASK
             self.check_battery()
@@ -143,9 +141,7 @@ class App:
     def nap(self):
         """Between two steps: feed the watchdog and sleep until the next
         poll (longer while the battery-empty screen waits for new cells)."""
-        buzzer = self.hw.buzzer
-        wait = 1000 if self._spent else POLL_MS
-        self.power.nap(wait, buzzer is not None and buzzer.sounding)
+        self.power.nap(1000 if self._spent else POLL_MS, self.hw.buzzer.sounding)
 
     def check_battery(self):
         # On USB there is nothing to watch: no gauge, and never low.

@@ -7,15 +7,16 @@ settings.bad and the defaults are used; the boot says so once.
 
 FILE = "settings"
 
-# name -> the values it may take; the first is the default where none says.
+# name -> the values it may take, in the order OK steps through them; the
+# first is the default.
 CHOICES = {
     "flip": (0, 1),  # 1: turned 180 degrees from the board's way up
-    "bright": (1, 2, 3, 4),
+    "bright": (4, 1, 2, 3),
     "dim": (30, 60, 120, 0, 15),  # seconds, 0 never
     "off": (120, 300, 600, 0, 60),
     "sound": (1, 0),
 }
-DEFAULTS = {"flip": 0, "bright": 4, "dim": 30, "off": 120, "sound": 1}
+DEFAULTS = {name: values[0] for name, values in CHOICES.items()}
 CONTRAST = (0, 0x10, 0x40, 0x9F, 0xFF)  # by "bright"
 # What the panel holds after the driver's own start: upright, full contrast.
 POWER_ON = {"flip": 0, "bright": 4}
@@ -30,7 +31,7 @@ def load(storage):
     if data is None:
         return values, None
     found = unseal(data[:-1] if data.endswith(b"\n") else data, True)
-    if found is None or not isinstance(found[0], dict):
+    if found is None:  # unseal accepts only a whole, intact dict
         storage.remove(FILE + ".bad")
         storage.rename(FILE, FILE + ".bad")
         return values, "settings file damaged"

@@ -1,22 +1,17 @@
 """Which screens play which game: opening a saved game, starting a new one."""
 
 
-def forget(name):
-    from referee.app import forget_module
-
-    forget_module(name)
-
-
 def saved_game(app):
     """(Saved, Session or None) for the journal on flash."""
+    from referee.app import forget_module
     from referee.core.journal import Journal
     from referee.core.replay import resume
     from referee.core.session import Session
 
     journal = Journal(app.storage)
     saved, rules, state = resume(journal)
-    forget("referee.core.replay")  # used once a game; undo loads them again
-    forget("referee.core.journal_read")
+    forget_module("referee.core.replay")  # used once a game; undo loads them again
+    forget_module("referee.core.journal_read")
     return saved, (Session(journal, rules, state) if state is not None else None)
 
 
@@ -28,6 +23,15 @@ def tell_problem(app, saved):
     else:
         lines = (saved.problem[:21], saved.problem[21:42], saved.problem[42:63])
     app.push(Notice(app, "SAVED GAME", lines))
+
+
+def done(screen):
+    """The game's screen, once found: this router leaves memory (the menu
+    loads it again)."""
+    from referee.app import forget_module
+
+    forget_module(__name__)
+    return screen
 
 
 def open_game(app, session):

@@ -29,25 +29,17 @@ def _open(app, name):
         # Replay only a journal of this game (or one whose header does not
         # read, to say it is damaged): another game's is left as it is.
         if Journal(app.storage).game() in (name, None):
-            from referee.screens.games import open_game, saved_game, tell_problem
+            from referee.screens.games import done, open_game, saved_game, tell_problem
 
             saved, session = saved_game(app)
             if saved.problem is not None:
                 tell_problem(app, saved)
                 return None
             if session is not None and not session.state.over and saved.game == name:
-                return _opened(open_game(app, session))
-    from referee.screens.games import new_game
+                return done(open_game(app, session))
+    from referee.screens.games import done, new_game
 
-    return _opened(new_game(app, name))
-
-
-def _opened(screen):
-    """The game's screen, with the router that found it dropped from memory."""
-    from referee.app import forget_module
-
-    forget_module("referee.screens.games")
-    return screen
+    return done(new_game(app, name))
 
 
 def _settings(app):

@@ -28,16 +28,15 @@ class ResumeOffer:
         if kind_of(ev) != PRESS:
             return
         if button_of(ev) == OK:
-            from referee.screens.games import open_game
+            from referee.screens.games import done, open_game
 
-            self.app.replace(open_game(self.app, self.session))
+            self.app.replace(done(open_game(self.app, self.session)))
         elif button_of(ev) == BACK:
             self.app.pop()  # the game stays saved; the menu reopens it
         else:
             return
         from referee.app import forget_module
 
-        forget_module("referee.screens.games")  # the menu loads it again
         forget_module(__name__)
 
     def draw(self, c):
