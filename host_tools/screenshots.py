@@ -8,7 +8,7 @@ firmware draws, so the README cannot drift from the device.
 
 from __future__ import annotations
 
-import os
+import contextlib
 import sys
 import tempfile
 from pathlib import Path
@@ -23,17 +23,12 @@ def snaps() -> dict[str, bytes]:
     from rig import Rig
 
     found = {}
-    old = os.getcwd()
-    with tempfile.TemporaryDirectory() as flash:
-        os.chdir(flash)
-        try:
-            for script in sorted(SCENARIOS.glob("*.txt")):
-                rig = Rig(seed=1, data_dir="flash-" + script.stem)
-                rig.play(script.read_text())
-                for name, image in rig.snaps.items():
-                    found[f"{script.stem}-{name}"] = image
-        finally:
-            os.chdir(old)
+    with tempfile.TemporaryDirectory() as flash, contextlib.chdir(flash):
+        for script in sorted(SCENARIOS.glob("*.txt")):
+            rig = Rig(seed=1, data_dir="flash-" + script.stem)
+            rig.play(script.read_text())
+            for name, image in rig.snaps.items():
+                found[f"{script.stem}-{name}"] = image
     return found
 
 
@@ -43,13 +38,9 @@ def export_example() -> None:
     from host_tools import export
     from rig import Rig
 
-    old = os.getcwd()
     with tempfile.TemporaryDirectory() as flash:
-        os.chdir(flash)
-        try:
+        with contextlib.chdir(flash):
             Rig(seed=1).play((SCENARIOS / "robots.txt").read_text())
-        finally:
-            os.chdir(old)
         journals = Path(flash) / "journals"
         journals.mkdir()
         (Path(flash) / "data" / "game.jnl").rename(journals / "robots.jnl")

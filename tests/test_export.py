@@ -1,8 +1,8 @@
 """The game-night export, on journals the simulator wrote by playing the
 scenario scripts through the buttons."""
 
+import contextlib
 import csv
-import os
 import shutil
 from pathlib import Path
 
@@ -20,15 +20,11 @@ def night(tmp_path_factory):
     root = tmp_path_factory.mktemp("night")
     journals = root / "journals"
     journals.mkdir()
-    old = os.getcwd()
     for name in ("robots", "robber", "evil"):
         work = root / name
         work.mkdir()
-        os.chdir(work)
-        try:
+        with contextlib.chdir(work):
             Rig(seed=1).play((SCENARIOS / f"{name}.txt").read_text())
-        finally:
-            os.chdir(old)
         shutil.copy(work / "data" / "game.jnl", journals / f"{name}.jnl")
     out = root / "export"
     return journals, out, export.export(journals, out)
