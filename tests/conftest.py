@@ -53,3 +53,18 @@ def vm_scenarios():
     lane.build_mpy()
     scripts = {p.stem: p.read_text() for p in SCENARIOS.glob("*.txt")}
     return scripts, lane.scenarios(scripts)
+
+
+def drawn_text(monkeypatch):
+    """The list every string Canvas.text draws goes into, from now on."""
+    from referee.ui.canvas import Canvas
+
+    drawn = []
+    original = Canvas.text
+
+    def text(self, s, *args, **kwargs):
+        drawn.append(s)
+        return original(self, s, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", text)
+    return drawn

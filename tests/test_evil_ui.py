@@ -1,7 +1,7 @@
 """Evil Robots through the buttons: three rounds of five players, the
 secrets shown only while a named player holds OK, and resume after reset."""
 
-from conftest import SCENARIOS, on_stack
+from conftest import SCENARIOS, drawn_text, on_stack
 
 from rig import Rig
 
@@ -35,16 +35,8 @@ def test_secrets_only_while_a_named_player_holds_ok(flash, monkeypatch):
     function that draws secrets runs only while OK is held on a Peek."""
     from referee.games import evil
     from referee.screens import evil_peek
-    from referee.ui.canvas import Canvas
 
-    drawn = []
-    original_text = Canvas.text
-
-    def text(self, s, *args, **kwargs):
-        drawn.append(s)
-        return original_text(self, s, *args, **kwargs)
-
-    monkeypatch.setattr(Canvas, "text", text)
+    drawn = drawn_text(monkeypatch)
     secret_calls = []
     original_secret = evil_peek.draw_secret
 

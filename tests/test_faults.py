@@ -6,6 +6,7 @@ committed is lost, and the referee keeps working."""
 import pytest
 from flash_faults import EIO, FlashFaults, PowerCut
 
+from referee import settings
 from referee.core.journal import FILE, Journal
 from referee.core.record import seal
 from referee.core.replay import resume
@@ -68,29 +69,23 @@ def test_an_oserror_on_write_changes_nothing(flash, monkeypatch):
     assert session.undo() is None and reboot() == (None, 1, [25, 0])
 
 
-def writes():
-    """Each kind of write the referee makes, as (name, do, before, after):
-    what a boot finds if the write never happened and if it completed."""
-    from referee import settings
-
-    return [
-        ("append", lambda s: s.act(NEXT), (None, 2, [25, 10]), (None, 3, [55, 10])),
-        ("undo", lambda s: s.undo(), (None, 2, [25, 10]), (None, 1, [25, 0])),
-        (
-            "settings",
-            lambda s: settings.save(s.journal.storage, dict(settings.DEFAULTS, bright=2)),
-            (None, 2, [25, 10]),
-            (None, 2, [25, 10]),
-        ),
-    ]
+# Each kind of write the referee makes: (do, before, after), what a boot
+# finds if the write never happened and if it completed.
+WRITES = {
+    "append": (lambda s: s.act(NEXT), (None, 2, [25, 10]), (None, 3, [55, 10])),
+    "undo": (lambda s: s.undo(), (None, 2, [25, 10]), (None, 1, [25, 0])),
+    "settings": (
+        lambda s: settings.save(s.journal.storage, dict(settings.DEFAULTS, bright=2)),
+        (None, 2, [25, 10]),
+        (None, 2, [25, 10]),
+    ),
+}
 
 
-@pytest.mark.parametrize("kind", ["append", "undo", "settings"])
+@pytest.mark.parametrize("kind", sorted(WRITES))
 def test_a_power_cut_at_every_byte_of_a_write(flash, monkeypatch, kind):
-    from referee import settings
-
     faults = FlashFaults(monkeypatch)
-    name, do, before, after = [w for w in writes() if w[0] == kind][0]
+    do, before, after = WRITES[kind]
     # how many bytes the whole write takes
     session = started("probe")
     faults.written = 0
@@ -113,7 +108,9 @@ def test_a_power_cut_at_every_byte_of_a_write(flash, monkeypatch, kind):
         values, problem = settings.load(Storage(folder))
         assert problem is None and values["bright"] in (4, 2)
         # and the referee goes on: the next action is saved and replays
-        Session(Journal(Storage(folder)), *resume(Journal(Storage(folder)))[1:]).act(NEXT)
+        journal = Journal(Storage(folder))
+        _, game_rules, state = resume(journal)
+        Session(journal, game_rules, state).act(NEXT)
         assert reboot(folder)[1] == found[1] + 1
 
 

@@ -4,11 +4,11 @@ is watched, a hang reboots into the resume offer, and a crashing screen
 leaves a working referee, a log line and the game on flash."""
 
 import pytest
-from conftest import on_stack
+from conftest import drawn_text, on_stack
 
 import board
 import machine
-from rig import Rig
+from rig import Rig, VirtualClock
 
 # DESIGN/issue numbers the defaults are held to
 DIM_S, OFF_S = 30, 120
@@ -16,22 +16,11 @@ DIM_S, OFF_S = 30, 120
 
 def texts(rig):
     """Every string drawn by one full redraw of the top screen."""
-    from referee.ui.canvas import Canvas
-
-    seen = []
-    original = Canvas.text
-
-    def spy(self, s, x, row, scale=1, invert=False):
-        seen.append(s)
-        return original(self, s, x, row, scale, invert)
-
-    Canvas.text = spy
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        drawn = drawn_text(patch)
         rig.app.dirty = True
         rig.step()
-    finally:
-        Canvas.text = original
-    return seen
+    return drawn
 
 
 def menu(rig):
@@ -230,7 +219,7 @@ def test_a_failure_outside_any_screen_is_logged_before_the_watchdog_resets(flash
 
     machine.sim_reset()
     machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, VirtualSSD1306())
-    hw = board.hardware(clock=machine_clock())
+    hw = board.hardware(clock=VirtualClock())
 
     def broken(self):
         raise OSError(5, "ADC")
@@ -241,12 +230,6 @@ def test_a_failure_outside_any_screen_is_logged_before_the_watchdog_resets(flash
     line = broken.__code__.co_firstlineno + 1
     assert f"OSError at test_power.py:{line}" in hw.storage.read("errors.log").decode()
     assert machine.sim_world().wdt is not None  # still running: it will reset the chip
-
-
-def machine_clock():
-    from rig import VirtualClock
-
-    return VirtualClock()
 
 
 class Boom:
