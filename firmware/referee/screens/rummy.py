@@ -166,4 +166,4 @@ def new_game(app, name):
     from referee.games import rules
     from referee.screens.setup import GameSetup
 
-    return GameSetup(app, rules(name), SETUP[name], Rummy, ask_dealer=True)
+    return GameSetup(app, rules(name), SETUP[name], Rummy, first=True)

@@ -1,10 +1,12 @@
 """Setting up a game, one question at a time.
 
-Each field is (key, label, lowest, highest, step, default, players) where
-``players`` is 0, or the only player count the question is asked for
-(partnerships need four). A field whose range is 0..1 is a yes/no. Then the
-names: UP/DOWN pick a player, OK edits, a long OK goes on; then, if asked
-for, who deals first. Then the game starts: a new journal, and the game's
+Each field is (key, label, lowest, highest, step, default, only) where
+``only`` is 0, the only player count the question is asked for
+(partnerships need four), or (key, value): asked only when an earlier answer
+is that value. A field whose range is 0..1 is a yes/no. Then the names:
+UP/DOWN pick a player, OK edits, a long OK goes on; then, if asked for, who
+goes first: ``first`` is (key, question, only), or True for who deals.
+Then the game starts: a new journal, and the game's
 screen, ``screen(app, session)``, in place of this one; a setup the rules
 refuse is said on the screen instead.
 """
@@ -14,16 +16,16 @@ from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_o
 
 
 class GameSetup:
-    def __init__(self, app, rules, fields, screen, ask_dealer=False):
+    def __init__(self, app, rules, fields, screen, first=None):
         self.app = app
         self.rules = rules
         self.title = rules.TITLE.upper()
         self.fields = fields
-        self.values = {}
+        self.values = {"players": 2}  # a two-player game asks no count
         for field in fields:
             self.values[field[0]] = field[5]
         self.screen = screen
-        self.ask_dealer = ask_dealer
+        self.first = ("dealer", "who deals first?", 0) if first is True else first
         self.page = 0  # a field's index; then "names"; then "dealer"
         self.names = []  # type: list
         self.index = 0
@@ -31,9 +33,16 @@ class GameSetup:
         self.message = None
 
     def _asked(self, page):
-        if page >= len(self.fields):
-            return page == len(self.fields) or self.ask_dealer
-        only = self.fields[page][6]
+        if page == len(self.fields):
+            return True  # the names
+        if page > len(self.fields):
+            first = self.first
+            return page == len(self.fields) + 1 and first is not None and self._only(first[2])
+        return self._only(self.fields[page][6])
+
+    def _only(self, only):
+        if isinstance(only, tuple):
+            return self.values[only[0]] == only[1]
         return only == 0 or only == self.values["players"]
 
     def _move(self, direction):
@@ -47,7 +56,7 @@ class GameSetup:
             self.names = default_names(self.values["players"])
             self.index = 0
             self.dealer = 0
-        if page > len(self.fields) + (1 if self.ask_dealer else 0):
+        if page > len(self.fields) and not self._asked(page):
             self._start()
             return
         self.page = page
@@ -58,8 +67,8 @@ class GameSetup:
             if field[0] != "players" and self._asked(self.fields.index(field)):
                 value = self.values[field[0]]
                 setup[field[0]] = bool(value) if field[3] == 1 else value
-        if self.ask_dealer:
-            setup["dealer"] = self.dealer
+        if self._asked(len(self.fields) + 1):
+            setup[self.first[0]] = self.dealer
         from referee.core.errors import RulesError
         from referee.core.session import Session
 
@@ -127,6 +136,6 @@ class GameSetup:
                     c.invert_rows(row)
             c.centre(self.message or "OK:name  hold OK:go", 7)
         else:
-            c.centre("who deals first?", 1)
+            c.centre(self.first[1], 1)
             c.centre(self.names[self.dealer], 3, scale=2)
             c.centre(self.message or "OK:start  BACK:back", 7)
