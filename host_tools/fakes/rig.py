@@ -135,6 +135,9 @@ class Rig:
         down hold 1500               held 1500 ms (UP/DOWN repeat)
         up x3                        three short presses
         wait 500                     nothing pressed for 500 ms
+        peek down up x2 snap NAME    OK held (a peek) while the others are
+                                     pressed in turn; the glass is snapped
+                                     before OK lets go
         # comment
         """
         for number, raw in enumerate(script.split("\n"), 1):
@@ -153,6 +156,9 @@ class Rig:
         if words[0] == "snap":
             self.snaps[words[1]] = bytes(self.panel.pixels())
             return
+        if words[0] == "peek":
+            self._peek(words[1:])
+            return
         button = _BUTTONS[words[0]]
         times = 1
         rest = words[1:]
@@ -168,6 +174,30 @@ class Rig:
                 self.hold(button, int(rest[1]), snap)
             else:
                 raise ValueError(rest[0])
+
+    def _peek(self, words):
+        ok = board.BUTTON_PINS[_BUTTONS["ok"]]
+        machine.sim_set_pin(ok, 0)
+        self.run_ms(PRESS_MS)
+        snap = None
+        i = 0
+        while i < len(words):
+            if words[i] == "snap":
+                snap = words[i + 1]
+                break
+            button = _BUTTONS[words[i]]
+            i += 1
+            times = 1
+            if i < len(words) and words[i].startswith("x"):
+                times = int(words[i][1:])
+                i += 1
+            for _ in range(times):
+                self.press(button)
+        if snap:
+            self.snaps[snap] = bytes(self.panel.pixels())
+        self.note_modules()
+        machine.sim_set_pin(ok, 1)
+        self.run_ms(GAP_MS)
 
     def text_frame(self):
         """The glass as 32 lines of half blocks (two pixel rows a line)."""
