@@ -5,6 +5,7 @@ itself when the offer is answered (its code would otherwise sit in the heap
 beside the game's)."""
 
 from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
+from referee.ui.canvas import text_width
 
 
 def offer(app):
@@ -43,7 +44,8 @@ class ResumeOffer:
         rules = self.session.rules
         c.centre("RESUME?", 0)
         c.invert_rows(0)
-        c.centre(rules.TITLE, 2, scale=2)
+        title = rules.TITLE
+        c.centre(title, 2, scale=2 if text_width(title, 2) <= c.width else 1)
         c.centre(rules.headline(self.session.state), 4)
         c.centre("%d steps saved" % self.session.journal.count, 5)
         c.centre("OK:resume  BACK:menu", 7)

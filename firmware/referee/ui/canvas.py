@@ -102,6 +102,20 @@ class Canvas:
     def centre(self, s, row, scale=1, invert=False):
         return self.text(s, (self.width - text_width(s, scale)) // 2, row, scale, invert)
 
+    def hint(self, s):
+        """The bottom line: a key hint or a message. A message too long for
+        one line (a rule's refusal) takes the two bottom lines, over
+        whatever was there, broken at a space."""
+        if len(s) <= COLUMNS:
+            self.centre(s, 7)
+            return
+        cut = s.rfind(" ", 0, COLUMNS + 1)
+        if cut <= 0:
+            cut = COLUMNS
+        self.fill_rect(0, 48, self.width, 16, 0)
+        self.centre(s[:cut], 6)
+        self.centre(s[cut:].strip()[:COLUMNS], 7)
+
     def right(self, s, row, scale=1, invert=False):
         return self.text(s, self.width - text_width(s, scale), row, scale, invert)
 
