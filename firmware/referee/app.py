@@ -4,7 +4,13 @@ Screens form a stack (menu, then a game, then its sub-screens). A screen
 has ``on_event(ev)`` and ``draw(canvas)``; after any event the top screen is
 redrawn and the panel sends only the pages that changed. With no event the
 loop only samples the buttons: nothing is drawn and nothing allocated.
+
+While anything is open over the menu, the menu is not kept: its place at
+the bottom holds None and its code leaves memory (a game needs the room);
+it comes back, on the entry it was on, when the stack is down to it.
 """
+
+import sys
 
 from micropython import const
 
@@ -43,6 +49,7 @@ class App:
         self._warned = False
         self._spent = False  # the battery-empty screen is up
         self._battery_due = self.clock.ticks_ms()
+        self.menu_at = (0, 0)  # the menu's entry and first row while it is away
         self.settings = {}  # type: dict # filled in by settings.boot()
         from referee.settings import boot
 
@@ -54,7 +61,14 @@ class App:
         return self._stack[-1]
 
     def push(self, screen):
-        self._stack.append(screen)
+        stack = self._stack
+        if len(stack) == 1 and stack[0] is not None:
+            menu = stack[0]
+            self.menu_at = (menu.index, menu.top)
+            stack[0] = None
+            if _MICROPYTHON:  # CPython keeps it: tests hold its class
+                forget_module("referee.screens.menu")
+        stack.append(screen)
         self.dirty = True
 
     def pop(self):
@@ -62,7 +76,16 @@ class App:
             self._stack.pop()
             if len(self._stack) == 1:
                 unload_games()
+                self._menu_back()
         self.dirty = True
+
+    def _menu_back(self):
+        if self._stack[0] is None:
+            from referee.screens.menu import Menu
+
+            menu = Menu(self)
+            menu.index, menu.top = self.menu_at
+            self._stack[0] = menu
 
     def replace(self, screen):
         self._stack[-1] = screen
@@ -72,6 +95,7 @@ class App:
         """Back to the menu with nothing open, offering the saved game."""
         del self._stack[1:]
         unload_games()
+        self._menu_back()
         self.dirty = True
         self.offer_saved_game()
 
@@ -172,7 +196,7 @@ class App:
     def crashed(self, e):
         """A screen raised: keep the device alive (see screens/crash.py)."""
         del self._stack[1:]  # first, as it frees memory after a MemoryError
-        unload_games()
+        unload_games()  # the menu comes back when the crash screen goes
         from referee.screens.crash import crashed
 
         crashed(self, e)
@@ -188,6 +212,7 @@ _RESIDENT = (
     "referee.screens",
     "referee.screens.menu",
 )
+_MICROPYTHON = sys.implementation.name == "micropython"
 
 
 def unload_games():
@@ -195,9 +220,7 @@ def unload_games():
     an evening of switching games never holds more than one game's code
     (on MicroPython, where a module's code lives in the heap; CPython keeps
     them, as tests hold their classes)."""
-    import sys
-
-    if sys.implementation.name != "micropython":
+    if not _MICROPYTHON:
         return
     for name in list(sys.modules):
         if name.startswith("referee.") and name not in _RESIDENT:
@@ -211,8 +234,6 @@ def unload_games():
 def forget_module(name):
     """Drop a module that will not be needed again, so the garbage collector
     can take its code: out of sys.modules and off its package."""
-    import sys
-
     sys.modules.pop(name, None)
     package, _, leaf = name.rpartition(".")
     parent = sys.modules.get(package)
