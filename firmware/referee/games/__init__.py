@@ -17,7 +17,7 @@ recorded outcome inside an action). Each module has:
 
 from referee.core.errors import RulesError
 
-GAMES = ("scorepad", "robots", "robber", "evil")
+GAMES = ("scorepad", "robots", "robber", "evil", "factory", "duel")
 
 
 def rules(name):
@@ -37,4 +37,12 @@ def rules(name):
         from referee.games import evil
 
         return evil
+    if name == "factory":
+        from referee.games import factory
+
+        return factory
+    if name == "duel":
+        from referee.games import duel
+
+        return duel
     raise RulesError("this referee has no game called %r" % (name,))
