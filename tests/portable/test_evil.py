@@ -182,3 +182,12 @@ def test_bad_deals_are_refused():
     )
     assert "deal a round first" in raises(evil.step, s, {"a": "pass", "seat": 0})
     assert "3 to 9 players" in raises(evil.setup, {"players": 2})
+
+
+def test_a_deal_is_final_and_a_turn_is_not():
+    # The robots and allegiances were seen at the deal: undoing it would buy
+    # the table a new deal, so it is final (see core/session.py); turns are not.
+    s = game([deal(FIVE, [9, 8, 7, 6, 5], [HH, TT, HT, HH, TT])])
+    assert s.final == "the cards are dealt"
+    s = evil.step(s, {"a": "pass", "seat": 0})
+    assert s.final is None

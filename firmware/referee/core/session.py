@@ -5,6 +5,12 @@ one raises RulesError and changes nothing), then it is appended to the
 journal, and only then does the caller redraw. If the flash refuses the
 write, the state is rebuilt from the journal, so the screen never shows
 what was not saved.
+
+Undo takes back the last action, unless the rules marked it final: a state
+whose ``final`` names a reason (a deal whose cards were seen, a robot
+revealed) refuses, so undo can mend a wrong button but never buy a second
+look at a secret. The action an undo took back is kept in ``undone`` (until
+the next act) for a screen that redoes it with the same die rolls.
 """
 
 from referee.core.errors import RulesError
@@ -16,6 +22,8 @@ class Session:
         self.journal = journal
         self.rules = rules
         self.state = state
+        self.last = None  # the last action acted on since the game opened
+        self.undone = None  # the action the last undo took back
 
     @classmethod
     def start(cls, storage, rules, setup):
@@ -31,6 +39,8 @@ class Session:
             self.state = self.rules.step(self.state, action)
         except RulesError as e:
             return str(e)
+        self.last = action
+        self.undone = None
         try:
             self.journal.record(action)
         except OSError:
@@ -45,10 +55,14 @@ class Session:
         """Take back the last action. Returns None or why not."""
         if self.journal.count == 0:
             return "nothing to undo"
+        final = getattr(self.state, "final", None)
+        if final:
+            return "no undo: %s" % final
         try:
             self.journal.undo()
         except OSError:
             return "not undone: the flash refused it"
+        self.undone, self.last = self.last, None
         self._rebuild()
         return None
 

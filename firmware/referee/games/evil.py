@@ -85,6 +85,7 @@ class State:
         self.target = target
         self.ledger = Ledger(table.players)
         self.round = 0  # rounds dealt
+        self.final = None  # why the last step cannot be undone (core/session.py)
         self.phase = DEAL
         self.bots = []  # type: list
         self.power = []  # type: list  # per player: the card, or PlusBot's choice
@@ -325,6 +326,8 @@ def step(state, action):
         _end(state, action)
     else:
         raise RulesError("Evil Robots has no action %r" % (kind,))
+    # A deal's robots and allegiances were seen: undoing it would buy a new one.
+    state.final = "the cards are dealt" if kind == "deal" else None
     return state
 
 
