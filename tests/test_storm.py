@@ -36,7 +36,7 @@ def crash_fails_the_test(monkeypatch):
 def test_storm_keeps_scores_and_secrets(flash, monkeypatch, seed):
     from referee.core.journal import Journal
     from referee.core.replay import resume
-    from referee.screens import evil_peek
+    from referee.screens import evil_peek, factory_peek
 
     crash_fails_the_test(monkeypatch)
     rig = Rig(seed=seed)
@@ -50,6 +50,14 @@ def test_storm_keeps_scores_and_secrets(flash, monkeypatch, seed):
         return original(c, state, seat, message)
 
     monkeypatch.setattr(evil_peek, "draw_secret", secret)
+    factory_secret = factory_peek.draw_secret
+
+    def factory_cards(peek, c, state):
+        assert rig.app.screen is peek and rig.app.peeking
+        shown.append(peek.seat)
+        return factory_secret(peek, c, state)
+
+    monkeypatch.setattr(factory_peek, "draw_secret", factory_cards)
     checked = []
 
     def check(i):

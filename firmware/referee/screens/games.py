@@ -44,6 +44,14 @@ def open_game(app, session):
         from referee.screens.evil import EvilGame
 
         return EvilGame(app, session)
+    if session.rules.NAME == "factory":
+        from referee.screens.factory import FactoryGame
+
+        return FactoryGame(app, session)
+    if session.rules.NAME == "duel":
+        from referee.screens.duel import Duel
+
+        return Duel(app, session)
     from referee.screens.rummy import Rummy
 
     return Rummy(app, session)
@@ -59,6 +67,14 @@ def new_game(app, name):
         from referee.screens.evil import new_game as evil_setup
 
         return evil_setup(app)
+    if name == "factory":
+        from referee.screens.factory import new_game as factory_setup
+
+        return factory_setup(app)
+    if name == "duel":
+        from referee.screens.duel import new_game as duel_setup
+
+        return duel_setup(app)
     from referee.screens.rummy import new_game as rummy_setup
 
     return rummy_setup(app, name)

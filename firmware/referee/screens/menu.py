@@ -64,15 +64,23 @@ def _evil(app):
     return _open(app, "evil")
 
 
-# (label, screen factory or None while the game's issue has not landed)
+def _factory(app):
+    return _open(app, "factory")
+
+
+def _duel(app):
+    return _open(app, "duel")
+
+
+# (label, screen factory)
 ENTRIES = (
     ("Dice & coins", _dice),
     ("Score pad", _scorepad),
     ("Evil Robots", _evil),
-    ("Robo Factory", None),
+    ("Robo Factory", _factory),
     ("ROBOTS!", _robots),
     ("Robber Rummy", _robber),
-    ("Robots duel", None),
+    ("Robots duel", _duel),
     ("Settings", _settings),
 )
 
@@ -89,15 +97,9 @@ class Menu:
         if step:
             self.index = (self.index - step) % len(ENTRIES)
         elif button == OK:
-            label, factory = ENTRIES[self.index]
-            if factory is None:
-                from referee.screens.notice import Notice
-
-                self.app.push(Notice(self.app, label, ("coming in a", "later update")))
-            else:
-                screen = factory(self.app)
-                if screen is not None:
-                    self.app.push(screen)
+            screen = ENTRIES[self.index][1](self.app)
+            if screen is not None:
+                self.app.push(screen)
         elif button == BACK:
             self.index = 0
         self.top = keep_visible(self.top, self.index, _VISIBLE)
@@ -109,10 +111,7 @@ class Menu:
         c.invert_rows(0)
         for i in range(self.top, min(len(ENTRIES), self.top + _VISIBLE)):
             row = 1 + i - self.top
-            label, factory = ENTRIES[i]
-            c.text(label, 6, row)
-            if factory is None:
-                c.right("soon", row)
+            c.text(ENTRIES[i][0], 6, row)
             if i == self.index:
                 c.invert_rows(row)
         c.centre("UP/DOWN  OK:open", 7)

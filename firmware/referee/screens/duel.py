@@ -1,0 +1,252 @@
+"""Robots duel at the table: the clerk of a two-player duel.
+
+The top rows show both players (B or R for their half, then supply, hand
+and discard counts) with the player whose turn it is marked. Below, the
+phase and its choices: UP/DOWN pick one, OK does it. What the device works
+out by itself (the research draw, the aftermath, a loss on an empty
+supply) is said on a note. A long BACK takes back the last step; BACK
+returns to the menu (the duel stays saved).
+"""
+
+from micropython import const
+
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.ui.canvas import keep_visible, text_width
+
+_VISIBLE = const(3)  # choice rows 4..6
+_COLOURS = ("B", "R")
+_PHASES = ("PROGRAM", "BUILD", "SCRAP TO 4", "COMBAT", "BLOCK", "DISCARD", "RECOVERY")
+
+
+class Duel:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.index = 0
+        self.top = 0
+        self.picked = []  # type: list  # attackers chosen so far
+        self.blocks = {}  # type: dict  # attacker -> blocker chosen so far
+        self.split = 0  # cards the defender takes from the supply
+        self.message = None
+        self._rows = None  # type: list | None  # made once an event, not at each use
+
+    def rows(self):
+        if self._rows is None:
+            self._rows = self.choices()
+        return self._rows
+
+    def choices(self):
+        """The choices of this phase: (text, what, card or None)."""
+        from referee.games import duel
+
+        state = self.session.state
+        phase = state.phase
+        mine = state.robots[state.active]
+        out = []
+        if phase == duel.PROGRAM:
+            for robot in mine:
+                out.append((_robot(duel, robot), "mode", robot[0]))
+            out.append(("> on to build", "next", None))
+        elif phase == duel.BUILD:
+            out.append(("> build a robot", "build", None))
+            out.append(("> no build", "next", None))
+        elif phase == duel.SCRAP:
+            for robot in mine:
+                out.append(("scrap " + _robot(duel, robot), "scrap", robot[0]))
+        elif phase == duel.COMBAT:
+            for robot in mine:
+                if robot[1]:
+                    mark = "[x] " if robot[0] in self.picked else "[ ] "
+                    out.append((mark + _robot(duel, robot), "pick", robot[0]))
+            if self.picked:
+                out.append(("> attack with %d" % len(self.picked), "attack", None))
+            else:
+                out.append(("> no attack", "next", None))
+        elif phase == duel.BLOCK:
+            for card in state.attackers:
+                blocker = self.blocks.get(card)
+                value = duel.robot_value(_find(state, card))
+                if blocker is None:
+                    text = "%s %d: not blocked" % (duel.name(card), value)
+                else:
+                    text = "%s %d: %s blocks" % (duel.name(card), value, duel.name(blocker))
+                out.append((text, "block", card))
+            out.append(("> blocks done", "blocked", None))
+        elif phase == duel.DISCARD:
+            loss = state.loss
+            out.append(("supply %d  hand %d" % (self.split, loss - self.split), "split", None))
+            out.append(("> discard %d" % loss, "discard", None))
+        elif phase == duel.RECOVERY:
+            name = state.table.names[state.recovering]
+            out.append(("> %s trades a face" % name, "recover", None))
+            out.append(("> %s does not" % name, "next", None))
+        elif not state.over:
+            out.append(("> next duel", "duel", None))
+        out.append(("robots in play", "look", None))
+        return out
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        step = step_of(ev)
+        self.message = None
+        rows = self.rows()
+        if step and rows:
+            self.index = (self.index - step) % len(rows)
+        elif button == OK and kind == PRESS and rows:
+            self.choose(rows[min(self.index, len(rows) - 1)])
+            self._rows = None
+        elif button == BACK and kind == LONG:
+            self.message = self.session.undo() or "last step undone"
+            self.fresh()
+        elif button == BACK and kind == PRESS:
+            self.app.pop()
+        self.top = keep_visible(self.top, self.index, _VISIBLE)
+
+    def choose(self, row):
+        what, card = row[1], row[2]
+        state = self.session.state
+        if what == "pick":
+            if card in self.picked:
+                self.picked.remove(card)
+            else:
+                self.picked.append(card)
+        elif what == "block":
+            self.blocks[card] = _next_blocker(state, self.blocks, card)
+        elif what == "split":
+            most = min(state.loss, state.supply[state.defender])
+            least = max(0, state.loss - state.hand[state.defender])
+            self.split = least if self.split >= most else self.split + 1
+        elif what == "look":
+            from referee.screens.duel_robots import Robots
+
+            self.app.push(Robots(self.app, state))
+        elif what in ("build", "recover"):
+            from referee.screens.duel_cards import CardEntry
+
+            self.app.push(CardEntry(self, what))
+        else:
+            self.act(_action(self, what, card))
+
+    def act(self, action):
+        """Do one step; say what the device worked out by itself."""
+        before = self.session.state.phase
+        self._rows = None
+        self.message = self.session.act(action)
+        if self.message is not None:
+            return self.message
+        state = self.session.state
+        if state.phase != before or action["a"] in ("scrap", "discard"):
+            self.fresh()
+        if state.report:
+            from referee.screens.notice import Notice
+
+            title = "DUEL OVER" if state.duel_winner is not None else "TURN %d" % state.turn
+            self.app.push(Notice(self.app, title, list(state.report[-5:])))
+        return None
+
+    def fresh(self):
+        """A new phase: its choices start from the top."""
+        state = self.session.state
+        self._rows = None
+        self.index = 0
+        self.top = 0
+        self.picked = []
+        self.blocks = {}
+        if state.phase == 5:  # DISCARD: as much from the hand as it holds
+            self.split = max(0, state.loss - state.hand[state.defender])
+
+    def draw(self, c):
+        from referee.games import duel
+
+        state = self.session.state
+        x = c.text("DUEL ", 2, 0)
+        x = c.number(state.duel, x, 0)
+        c.number(state.turn, c.text(" TURN ", x, 0), 0)
+        wins = state.match.wins
+        c.number(wins[1], c.text("-", c.number(wins[0], 104, 0), 0), 0)
+        c.invert_rows(0)
+        # Plain pieces, no formatted strings: this is drawn after every press
+        for seat in (0, 1):
+            row = 1 + seat
+            if seat == state.active and state.phase != duel.OVER:
+                c.text(">", 0, row)
+            c.text(_COLOURS[state.colour[seat]], 8, row)
+            c.text(state.table.names[seat], 20, row)
+            c.number(state.supply[seat], c.text("s", 62, row), row)
+            c.number(state.hand[seat], c.text("h", 84, row), row)
+            c.number(state.discard[seat], c.text("d", 104, row), row)
+        name = state.table.names
+        if state.phase == duel.OVER:
+            winner = state.winner if state.over else state.duel_winner
+            c.text(name[winner], 2, 3)
+            c.right("WINS THE MATCH " if state.over else "WINS THE DUEL ", 3)
+        elif state.phase == duel.DISCARD:
+            x = c.text(" LOSES ", c.text(name[state.defender], 2, 3), 3)
+            c.number(state.loss, x, 3)
+        else:
+            who = state.defender if state.phase == duel.BLOCK else state.active
+            if state.phase == duel.RECOVERY:
+                who = state.recovering
+            c.text(_PHASES[state.phase], 2, 3)
+            c.text(name[who], c.width - 2 - text_width(name[who]), 3)
+        c.hline(0, 25, c.width)  # the counts above, the phase and its choices below
+        rows = self.rows()
+        for i in range(self.top, min(len(rows), self.top + _VISIBLE)):
+            c.text(rows[i][0], 2, 4 + i - self.top)
+            if i == self.index:
+                c.invert_rows(4 + i - self.top)
+        c.hint(self.message or "OK:do  hold BACK:undo")
+
+
+def _robot(duel, robot):
+    return "%s %d %s" % (duel.name(robot[0]), duel.robot_value(robot), "ATK" if robot[1] else "def")
+
+
+def _find(state, card):
+    for seat in (0, 1):
+        for robot in state.robots[seat]:
+            if robot[0] == card:
+                return robot
+    raise ValueError(card)
+
+
+def _next_blocker(state, blocks, attacker):
+    """The defender's next Defense robot free to block ``attacker``, or None
+    after the last (OK steps round them)."""
+    free = [None]  # type: list
+    for robot in state.robots[state.defender]:
+        card = robot[0]
+        if not robot[1] and (card == blocks.get(attacker) or card not in blocks.values()):
+            free.append(card)
+    now = blocks.get(attacker)
+    return free[(free.index(now) + 1) % len(free)]
+
+
+def _action(screen, what, card):
+    if what == "mode":
+        return {"a": "mode", "robot": card}
+    if what == "scrap":
+        return {"a": "scrap", "robot": card}
+    if what == "attack":
+        return {"a": "attack", "robots": list(screen.picked)}
+    if what == "blocked":
+        pairs = [[a, b] for a, b in screen.blocks.items() if b is not None]
+        pairs.sort()  # the same journal on both VMs, whatever the dict order
+        return {"a": "block", "pairs": pairs}
+    if what == "discard":
+        return {"a": "discard", "supply": screen.split}
+    return {"a": what}  # next, duel
+
+
+SETUP = (
+    ("jokers", "play with jokers?", 0, 1, 1, 0, 0),
+    ("wins", "duels to win", 1, 9, 1, 2, 0),
+)
+
+
+def new_game(app):
+    from referee.games import duel
+    from referee.screens.setup import GameSetup
+
+    return GameSetup(app, duel, SETUP, Duel, first=("black", "who plays black?", 0))

@@ -1,0 +1,96 @@
+"""Telling the duel's clerk which cards: the two of a build, or the face
+card traded in the recovery and how many cards come back.
+
+UP/DOWN step through the cards of the player's half (ace to king, each in
+its two suits, then the joker if it is in play; hold to run), OK goes to
+the next question and, after the last, does it; BACK goes back one, out of
+the first. A build says as you choose whether the pair may build and what
+it makes.
+"""
+
+from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
+
+
+class CardEntry:
+    def __init__(self, hub, what):
+        from referee.games import duel
+
+        self.app = hub.app
+        self.hub = hub
+        self.what = what  # "build" or "recover"
+        state = hub.session.state
+        self.seat = state.active if what == "build" else state.recovering
+        colour = state.colour[self.seat]
+        suits = (0, 1) if colour == duel.BLACK else (2, 3)
+        low = 1 if what == "build" else 11  # a trade gives up a face card
+        cards = [rank * 4 + s for rank in range(low, 14) for s in suits]
+        if state.jokers:
+            cards.append(56 if colour == duel.BLACK else 58)
+        self.cards = cards
+        # build: two cards; recover: the face card, then 1 or 2 back
+        self.picks = [0, 0]
+        self.field = 0
+        self.message = None
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        step = step_of(ev)
+        self.message = None
+        if step:
+            size = len(self.cards) if self.what == "build" or self.field == 0 else 2
+            self.picks[self.field] = (self.picks[self.field] + step) % size
+        elif kind_of(ev) != PRESS:
+            return
+        elif button == OK and self.field == 0:
+            self.field = 1
+        elif button == OK:
+            self.app.pop()  # before the act: it may open a note over the hub
+            message = self.hub.act(self.action())
+            if message is not None:
+                self.hub.message = None
+                self.message = message
+                self.app.push(self)
+        elif button == BACK:
+            if self.field == 0:
+                self.app.pop()
+            else:
+                self.field = 0
+
+    def action(self):
+        first = self.cards[self.picks[0]]
+        if self.what == "build":
+            return {"a": "build", "cards": [first, self.cards[self.picks[1]]]}
+        return {"a": "recover", "face": first, "back": self.picks[1] + 1}
+
+    def draw(self, c):
+        from referee.games import duel
+
+        state = self.hub.session.state
+        name = state.table.names[self.seat]
+        first = self.cards[self.picks[0]]
+        if self.what == "build":
+            c.centre("BUILD: %s" % name, 0)
+            second = self.cards[self.picks[1]]
+            c.text(duel.name(first), 10, 2, scale=2)
+            c.text("+", 58, 2, scale=2)
+            c.text(duel.name(second), 76, 2, scale=2)
+            problem = self.message or duel.build_problem(first, second)
+            if first == second:
+                problem = "two different cards"
+            if problem:
+                c.centre(problem[:21], 5)
+                c.centre(problem[21:42], 6)
+            else:
+                low, high = sorted((duel.value(first), duel.value(second)))
+                c.centre("two robots" if low == high else "robot %d, discard %d" % (low, high), 5)
+        else:
+            c.centre("RECOVERY: %s" % name, 0)
+            c.text(duel.name(first), 10, 2, scale=2)
+            c.text("back %d" % (self.picks[1] + 1), 58, 2, scale=2)
+            message = self.message or "trade it for 1 or 2"
+            c.centre(message[:21], 5)
+            c.centre(message[21:42] if self.message else "from the discard pile", 6)
+        c.invert_rows(0)
+        x = 10 if self.field == 0 else (76 if self.what == "build" else 58)
+        c.hline(x, 33, 34, 1)
+        c.centre("UP/DN:pick OK:next", 7)

@@ -1,0 +1,211 @@
+"""Robo Factory at the table: the bank, the scorer and, if chosen, the
+hidden customer.
+
+The hub shows the turn, the bank and every player's cubes. OK on the top
+row takes the next step:
+
+- table customer: the customer's verdict on the first try, then (if nobody
+  was right) on the second; OK on a manufacturer's name sells them a data
+  tile (one cube to the customer);
+- device customer: deal a new order, pass the device round (each player
+  holds OK to see their cards, buy a tile and build), then reveal.
+
+UP/DOWN reach the players ("siren": they may still shout Eureka once) and
+the standings. A long BACK takes back the
+last step; BACK returns to the menu (the game stays saved, secrets and all).
+"""
+
+from micropython import const
+
+from referee.app import ROLL
+from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.ui.canvas import keep_visible, number_width
+
+_VISIBLE = const(5)
+
+
+class FactoryGame:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.index = -1  # -1: the next step; 0.. the players, then standings
+        self.top = 0
+        self.message = None
+
+    def _rows(self):
+        return self.session.state.players + 1
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        kind = kind_of(ev)
+        step = step_of(ev)
+        self.message = None
+        if step:
+            self.index = (self.index + 1 - step) % (self._rows() + 1) - 1
+            self.top = keep_visible(self.top, max(0, self.index), _VISIBLE)
+        elif button == OK and kind == PRESS:
+            state = self.session.state
+            if self.index < 0:
+                self.next_step()
+            elif self.index == state.players:
+                from referee.screens.standings import Standings
+
+                self.app.push(Standings(self.app, state))
+            elif state.device:
+                if state.phase in (1, 2):  # FIRST, SECOND: a player's own peek
+                    from referee.screens.factory_peek import Peek
+
+                    self.app.push(Peek(self.app, self.session, self.index, alone=True))
+            else:
+                self.message = self.session.act({"a": "tile", "seat": self.index}) or (
+                    "%s bought a tile" % state.table.names[self.index]
+                )
+        elif button == BACK and kind == LONG:
+            self.message = self.session.undo() or "last step undone"
+        elif button == BACK and kind == PRESS:
+            self.app.pop()
+
+    def next_step(self):
+        from referee.games import factory
+
+        state = self.session.state
+        if state.over:
+            return
+        if state.phase == factory.DEAL:
+            self.message = self.session.act(deal(self.app.chance, state))
+            if self.message is None:
+                self.app.beep(ROLL)
+                from referee.screens.factory_peek import Peek
+
+                self.app.push(Peek(self.app, self.session, 0))
+        elif not state.device:
+            from referee.screens.factory_verdict import Verdict
+
+            self.app.push(Verdict(self.app, self.session))
+        else:
+            waiting = unbuilt(state)
+            if waiting:
+                from referee.screens.factory_peek import Peek
+
+                self.app.push(Peek(self.app, self.session, waiting[0]))
+            else:
+                self.message = reveal(self.app, self.session, None)
+                if self.message is None:
+                    from referee.screens.factory_result import Result
+
+                    self.app.push(Result(self.app, self.session))
+
+    def draw(self, c):
+        from referee.games import factory
+
+        state = self.session.state
+        x = c.text("TURN ", 2, 0)
+        x = c.number(min(state.turn + 1, state.turns), x, 0)
+        c.number(state.turns, c.text("/", x, 0), 0)
+        c.right("bank %d " % state.bank(), 0)
+        c.invert_rows(0)
+        c.text(_next_text(state, factory), 2, 1)
+        if self.index == -1:
+            c.invert_rows(1)
+        names = state.table.names
+        customer = state.customer
+        for i in range(self.top, min(self._rows(), self.top + _VISIBLE)):
+            row = 2 + i - self.top
+            if i < state.players:
+                c.text(names[i], 8, row)
+                if i == customer and not state.over:
+                    c.text("cust", 50, row)
+                elif state.siren[i]:
+                    c.text("siren", 50, row)  # a Eureka still to shout
+                cubes = state.cubes(i)
+                c.number(cubes, c.width - 4 - number_width(cubes), row)
+            else:
+                c.text("standings", 8, row)
+            if i == self.index:
+                c.invert_rows(row)
+        if self.message:
+            hint = self.message
+        elif state.device or state.over:
+            hint = "OK:on  hold BACK:undo"
+        else:
+            hint = "OK on a name: tile"
+        c.hint(hint)
+
+
+def _next_text(state, factory):
+    if state.over:
+        names = [state.table.names[s] for s in state.winners]
+        return ("%s wins!" if len(names) == 1 else "%s share!") % " ".join(names)
+    if state.phase == factory.DEAL:
+        return "> deal order %d" % (state.turn + 1)
+    if not state.device:
+        return "> verdict: %s try" % ("1st" if state.phase == factory.FIRST else "2nd")
+    waiting = unbuilt(state)
+    if waiting:
+        return "> builds: %d to go" % len(waiting)
+    return "> reveal the robots"
+
+
+def unbuilt(state):
+    """The seats still to build in this try (device customer)."""
+    return [s for s in range(state.players) if state.built[s] is None]
+
+
+def deal(chance, state):
+    """A new order: the order card, three board robots and three cards for
+    every player, dealt from one shuffled deck of the 64 robots. The
+    outcome goes into the action, so the journal replays the same turn."""
+    cards = chance.shuffle(list(range(64)))
+    n = state.players
+    return {
+        "a": "order",
+        "order": cards[0],
+        "board": cards[1:4],
+        "hands": [cards[4 + 3 * s : 7 + 3 * s] for s in range(n)],
+    }
+
+
+def reveal(app, session, right):
+    """Roll the die for every Eureka, then pay out; ``right`` is the table
+    customer's verdict per seat (None when the device is the customer).
+    A reveal just undone (to mend a verdict) lends its rolls: the die is
+    not thrown again for a Eureka it already answered.
+    Returns None, or why nothing changed."""
+    state = session.state
+    undone = session.undone
+    if undone is None or undone.get("a") != "reveal":
+        undone = None
+    rolls = []
+    for s in range(state.players):
+        if right is None:
+            shouted = state.eureka[s]
+        else:
+            shouted = right[s] > 1  # the verdict screen's 2, 3: with Eureka
+        roll = 0
+        if shouted:
+            roll = undone["rolls"][s] if undone is not None else 0
+            roll = roll or app.chance.roll(6)
+        rolls.append(roll)
+    action = {"a": "reveal", "rolls": rolls}  # type: dict
+    if right is not None:
+        action["right"] = [v & 1 == 1 for v in right]
+    message = session.act(action)
+    if message is None and max(rolls):
+        app.beep(ROLL)
+    return message
+
+
+SETUP = (
+    ("players", "players", 2, 6, 1, 3, 0),
+    ("device", "device is customer?", 0, 1, 1, 0, 0),
+    ("rounds", "orders per player", 1, 9, 1, 2, ("device", 1)),
+    ("tiebreak", "tie-break rounds?", 0, 1, 1, 0, 0),
+)
+
+
+def new_game(app):
+    from referee.games import factory
+    from referee.screens.setup import GameSetup
+
+    first = ("first", "first customer?", ("device", 0))
+    return GameSetup(app, factory, SETUP, FactoryGame, first=first)

@@ -1,0 +1,165 @@
+"""Pass the device round (Robo Factory, the device as customer): each
+player, named on the screen, holds OK to see their three robot cards, buy a
+data tile and build their robot; letting go blanks the screen.
+
+While OK is held, DOWN moves between the three cards, the head, torso and
+legs, and the Eureka; UP acts there: on a card it buys that card's data tile
+(one cube to the bank, once a turn; the number of parts it shares with the
+order shows beside it), on a part it steps the colour, on Eureka it toggles
+the siren. The robot counts once all three parts have a colour. Without OK,
+DOWN passes the device on and UP goes back one player. Nothing secret is
+drawn unless OK is held on this screen (App.peeking).
+"""
+
+from referee.hw.buttons import BACK, DOWN, PRESS, UP, button_of, kind_of
+
+_PARTS = ("head", "torso", "legs")
+_EUREKA = 6  # the cursor's last stop: 0-2 the cards, 3-5 the parts
+
+
+class Peek:
+    peek = True  # App redraws when OK goes down or up here
+
+    def __init__(self, app, session, seat, alone=False):
+        self.app = app
+        self.session = session
+        self.alone = alone  # one player's own peek from the hub
+        self.draft = None  # type: list | None  # the parts chosen so far
+        self.shout = False
+        self.message = None
+        self._take(seat)
+
+    def _take(self, seat):
+        from referee.games import factory
+
+        state = self.session.state
+        self.seat = seat
+        self.draft = None
+        self.cursor = 0 if state.phase == 1 else 3  # FIRST: the cards too
+        # Drawn on every redraw: made once, not at each press
+        board = state.board
+        self.board_line = "%s=%d %s=%d %s=%d" % (
+            factory.name(board[0]),
+            factory.matches(board[0], state.order),
+            factory.name(board[1]),
+            factory.matches(board[1], state.order),
+            factory.name(board[2]),
+            factory.matches(board[2], state.order),
+        )
+        hand = state.hands[seat]
+        self.hand_line = "%s   %s   %s" % (
+            factory.name(hand[0]),
+            factory.name(hand[1]),
+            factory.name(hand[2]),
+        )
+
+    def _draft(self):
+        from referee.games import factory
+
+        if self.draft is None:
+            state = self.session.state
+            built = state.built[self.seat]
+            self.draft = [None] * 3 if built is None else list(factory.parts(built))
+            self.shout = state.eureka[self.seat]
+        return self.draft
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        self.message = None
+        if self.app.peeking:
+            if button == DOWN:
+                low = 0 if self.session.state.phase == 1 else 3
+                self.cursor = low if self.cursor == _EUREKA else self.cursor + 1
+            elif button == UP:
+                self._change()
+            return  # nothing else happens while a secret is showing
+        if kind_of(ev) != PRESS:
+            return
+        players = self.session.state.players
+        if button == DOWN:
+            if self.alone or self.seat + 1 == players:
+                self.app.pop()
+            else:
+                self._take(self.seat + 1)
+        elif button == UP and not self.alone and self.seat > 0:
+            self._take(self.seat - 1)
+        elif button == BACK:
+            self.app.pop()
+
+    def _change(self):
+        from referee.games import factory
+
+        state = self.session.state
+        seat = self.seat
+        if self.cursor < 3:
+            card = state.hands[seat][self.cursor]
+            self.message = self.session.act({"a": "tile", "seat": seat, "card": card})
+            return
+        draft = self._draft()
+        if self.cursor == _EUREKA:
+            if not state.siren[seat]:
+                self.message = "your siren is used"
+                return
+            self.shout = not self.shout
+        else:
+            part = self.cursor - 3
+            draft[part] = 0 if draft[part] is None else (draft[part] + 1) % 4
+        if None not in draft:
+            robot = factory.robot(draft[0], draft[1], draft[2])
+            action = {"a": "build", "seat": seat, "robot": robot, "eureka": self.shout}
+            self.message = self.session.act(action)
+
+    def draw(self, c):
+
+        state = self.session.state
+        if self.app.peeking:
+            draw_secret(self, c, state)
+            return
+        c.centre("PASS THE DEVICE TO", 0)
+        c.invert_rows(0)
+        c.centre(state.table.names[self.seat], 1, scale=2)
+        c.centre("board robots:", 3)
+        c.centre(self.board_line, 4)
+        c.centre("hold OK: your cards", 5)
+        if state.built[self.seat] is not None:
+            c.centre("(robot built)", 6)
+        c.centre("BACK: done" if self.alone else "DOWN: pass it on", 7)
+
+
+def draw_secret(peek, c, state):
+    """The one place a player's cards, tile and robot are drawn: only from
+    Peek.draw, only while OK is held."""
+    from referee.games import factory
+
+    seat = peek.seat
+    c.text(state.table.names[seat], 2, 0)
+    c.right("%d cubes " % state.cubes(seat), 0)
+    c.invert_rows(0)
+    c.text(peek.hand_line, 8, 1)  # the cards 36 px apart
+    if peek.cursor < 3:
+        x = 36 * peek.cursor
+        c.invert_rows(1, 1, x + 4, x + 30)
+    asked = state.asked[seat]
+    if asked is not None:
+        tile = "%s=%d" % (factory.name(asked), factory.matches(asked, state.order))
+    if state.phase == factory.SECOND:
+        # the first robot's count, and the tile bought before it: both stay
+        # in the player's hand through the second try, as face-down tiles do
+        line = "1st %s=%d" % (factory.name(state.last_built[seat]), state.hint[seat])
+        if asked is not None:
+            line += " tile " + tile
+    elif asked is not None:
+        line = "tile: " + tile
+    else:
+        line = "UP on a card: tile"
+    c.text(line, 2, 2)
+    draft = peek._draft()
+    for part in range(3):
+        colour = draft[part]
+        c.text(_PARTS[part], 8, 3 + part)
+        c.text("-" if colour is None else factory.COLOURS[colour], 50, 3 + part)
+    c.text("eureka", 8, 6)
+    c.text(("yes" if peek.shout else "no") if state.siren[seat] else "used", 50, 6)
+    if peek.cursor >= 3:
+        c.invert_rows(peek.cursor)
+    c.hint(peek.message or "DOWN:move UP:change")

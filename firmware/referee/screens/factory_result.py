@@ -1,0 +1,75 @@
+"""What a Robo Factory reveal paid: a page with the die for each Eureka,
+then every player's robot, whether it was right, and their cubes won or
+paid. With the device as customer the order is shown once the turn ends,
+never before. OK (or DOWN) goes on; after the last page the second try's
+round of builds starts, if there is one."""
+
+from referee.hw.buttons import BACK, DOWN, OK, PRESS, UP, button_of, kind_of
+
+
+class Result:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        state = session.state
+        self.rollers = [s for s in range(state.players) if state.last_rolls[s]]
+        self.page = 0
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        if kind_of(ev) != PRESS:
+            return
+        if button == UP and self.page > 0:
+            self.page -= 1
+        elif button in (OK, DOWN) and self.page < len(self.rollers):
+            self.page += 1
+        elif button in (OK, BACK):
+            self.app.pop()
+            state = self.session.state
+            if button == OK and state.device and not state.over and state.phase == 2:  # SECOND
+                from referee.screens.factory_peek import Peek
+
+                self.app.push(Peek(self.app, self.session, 0))
+
+    def draw(self, c):
+        if self.page < len(self.rollers):
+            self._eureka(c, self.rollers[self.page])
+        else:
+            self._table(c)
+
+    def _eureka(self, c, seat):
+        state = self.session.state
+        c.centre("%s: EUREKA!" % state.table.names[seat], 0)
+        c.invert_rows(0)
+        c.die(6, 12, 44, state.last_rolls[seat])
+        right = state.last_right[seat]
+        c.text("RIGHT" if right else "WRONG", 62, 2, scale=2)
+        change = state.last_change[seat]
+        c.text("gets" if change > 0 else "pays", 62, 5)
+        c.number(abs(change), 92, 5)
+        c.text("cubes", 62, 6)
+        c.centre("OK:on", 7)
+
+    def _table(self, c):
+        from referee.games import factory
+
+        state = self.session.state
+        if state.device and state.phase != factory.SECOND:
+            c.centre("THE ORDER WAS " + factory.name(state.order), 0)
+        elif True in state.last_right:
+            c.centre("TRY %d: RIGHT ROBOT" % state.last_try, 0)
+        else:
+            c.centre("TRY %d: NOBODY RIGHT" % state.last_try, 0)
+        c.invert_rows(0)
+        for seat in range(state.players):
+            row = 1 + seat
+            c.text(state.table.names[seat], 2, row)
+            if seat == state.last_customer:
+                c.text("cust", 44, row)
+            else:
+                if state.device:
+                    c.text(factory.name(state.last_built[seat]), 44, row)
+                c.text("right" if state.last_right[seat] else "wrong", 68, row)
+            change = state.last_change[seat]
+            c.number_right(change, c.width - 2, row, sign=True)
+        c.centre("OK:on", 7)

@@ -1,0 +1,60 @@
+"""The table customer's verdict on one try of the Robo Factory turn.
+
+One row a manufacturer: OK steps their robot through wrong, right, wrong
+with Eureka, right with Eureka (the Eureka states only while they still
+have their siren). The last row rolls the die for every Eureka and pays
+out. BACK returns to the hub with nothing changed.
+"""
+
+from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
+
+_SAYS = ("wrong", "right", "wrong EUREKA", "right EUREKA")
+
+
+class Verdict:
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        state = session.state
+        self.seats = [s for s in range(state.players) if s != state.customer]
+        self.verdict = [0] * state.players
+        self.index = 0
+        self.message = None
+
+    def on_event(self, ev):
+        button = button_of(ev)
+        step = step_of(ev)
+        self.message = None
+        rows = len(self.seats) + 1
+        if step:
+            self.index = (self.index - step) % rows
+        elif button == OK and kind_of(ev) == PRESS:
+            if self.index == len(self.seats):
+                from referee.screens.factory import reveal
+
+                self.message = reveal(self.app, self.session, self.verdict)
+                if self.message is None:
+                    from referee.screens.factory_result import Result
+
+                    self.app.replace(Result(self.app, self.session))
+                return
+            seat = self.seats[self.index]
+            states = 4 if self.session.state.siren[seat] else 2
+            self.verdict[seat] = (self.verdict[seat] + 1) % states
+        elif button == BACK and kind_of(ev) == PRESS:
+            self.app.pop()
+
+    def draw(self, c):
+        from referee.games import factory
+
+        state = self.session.state
+        first = state.phase == factory.FIRST
+        c.centre("1ST TRY: WHO IS RIGHT" if first else "2ND TRY: WHO IS RIGHT", 0)
+        c.invert_rows(0)
+        for i in range(len(self.seats)):
+            seat = self.seats[i]
+            c.text(state.table.names[seat], 4, 1 + i)
+            c.text(_SAYS[self.verdict[seat]], 46, 1 + i)
+        c.text("> roll & pay", 4, 1 + len(self.seats))
+        c.invert_rows(1 + self.index)
+        c.hint(self.message or "OK:change BACK:hub")
