@@ -120,3 +120,27 @@ def test_a_crash_names_its_file_and_line_in_the_vm_too(built):
     )
     assert "WHERE <stdin>:3" in out
     assert f"WHERE2 buttons.py:{line}" in out
+
+
+def test_a_forgotten_module_gives_its_heap_back_in_the_vm(built):
+    # Back at the menu a game is forgotten, and its code must leave the heap
+    # (the .mpy bytecode lives there). The first import interns the module's
+    # names, which MicroPython never frees; the second is what unloading must
+    # give back, all but a quarter of a kilobyte.
+    out = lane.run(
+        [
+            "import gc\nfrom referee.app import forget_module\nimport referee.games.duel",
+            "forget_module('referee.games.duel')\ngc.collect()",
+            "BEFORE = gc.mem_alloc()\nimport referee.games.duel\n"
+            "print('OPEN', gc.mem_alloc() - BEFORE)",
+            "forget_module('referee.games.duel')\ngc.collect()",
+            "print('GONE', gc.mem_alloc() - BEFORE)\nimport sys\n"
+            "print('LOADED', 'referee.games.duel' in sys.modules)",
+        ]
+    )
+    from host_tools import bench
+
+    figures = bench.figures_in(out)
+    assert figures["OPEN"] > 2048, out  # the duel's code and tables were measured
+    assert figures["GONE"] < 256, out
+    assert "LOADED False" in out
