@@ -257,10 +257,107 @@ def sample_evil_actions(count: int) -> list[dict]:
     return actions[:count]
 
 
+def sample_factory_actions(count: int) -> list[dict]:
+    """A Robo Factory game of ``count`` actions, the device as customer: five
+    players, nine orders each. Each turn a deal, a data tile (for those with
+    a cube) and a build for every player, a first try where nobody is right,
+    then a second try where one player is (the heaviest turn: hints,
+    payouts both ways). The last turn stops mid-build, so the pass round
+    can be played over and over without changing the game."""
+    from referee.games import factory
+
+    state = factory.setup(SAMPLES["factory"][0])
+    actions: list[dict] = []
+
+    def act(action: dict) -> None:
+        factory.step(state, action)
+        actions.append(action)
+
+    k = 0
+    while True:
+        cards = list(dict.fromkeys([(k * 7 + i * 5) % 64 for i in range(64)] + list(range(64))))
+        order = cards[0]
+        hands = [cards[4 + 3 * s : 7 + 3 * s] for s in range(5)]
+        act({"a": "order", "order": order, "board": cards[1:4], "hands": hands})
+        if len(actions) + 18 > count:  # a turn is at most 18 actions
+            while len(actions) < count:  # seat 0 changes its mind; the rest wait
+                act({"a": "build", "seat": 0, "robot": len(actions) % 64, "eureka": False})
+            return actions
+        for s in range(5):
+            if state.cubes(s):
+                act({"a": "tile", "seat": s, "card": hands[s][0]})
+            act({"a": "build", "seat": s, "robot": order ^ 1, "eureka": False})
+        act({"a": "reveal", "rolls": [0] * 5})
+        for s in range(5):
+            robot = order if s == k % 5 else order ^ 2
+            act({"a": "build", "seat": s, "robot": robot, "eureka": False})
+        act({"a": "reveal", "rolls": [0] * 5})
+        k += 1
+
+
+def sample_duel_actions(count: int) -> list[dict]:
+    """A Robots duel match of ``count`` actions: two players trading builds,
+    attacks, blocks, discards and recoveries, duel after duel. Each turn
+    the active player toggles every robot, builds from the first legal pair
+    left in their half, attacks with half their robots; the defender blocks
+    the first attacker and takes the loss from the supply. The last turn
+    stops in the program phase, so the robots can be looked at over and
+    over without changing the game."""
+    from referee.games import duel
+
+    state = duel.setup(SAMPLES["duel"][0])
+    actions: list[dict] = []
+
+    def act(action: dict) -> None:
+        duel.step(state, action)
+        actions.append(action)
+
+    def in_play() -> set:
+        return {c for side in state.robots for r in side for c in [r[0]] + r[2]}
+
+    while True:
+        if state.phase == duel.OVER:
+            act({"a": "duel"})
+            continue
+        if state.phase == duel.PROGRAM:
+            if len(actions) + 40 > count:
+                while len(actions) < count:  # toggles, the last turn
+                    act({"a": "mode", "robot": state.robots[state.active][0][0]})
+                return actions
+            for robot in state.robots[state.active]:
+                act({"a": "mode", "robot": robot[0]})
+            act({"a": "next"})
+        elif state.phase == duel.BUILD:
+            colour = state.colour[state.active]
+            suits = (0, 1) if colour == duel.BLACK else (2, 3)
+            cards = [r * 4 + s for r in range(1, 14) for s in suits if r * 4 + s not in in_play()]
+            pair = None
+            for i, a in enumerate(cards):
+                for b in cards[i + 1 :]:
+                    if pair is None and duel.build_problem(a, b) is None:
+                        pair = [a, b]
+            act({"a": "build", "cards": pair} if pair else {"a": "next"})
+        elif state.phase == duel.SCRAP:
+            act({"a": "scrap", "robot": state.robots[state.active][0][0]})
+        elif state.phase == duel.COMBAT:
+            ready = [r[0] for r in state.robots[state.active] if r[1]]
+            act({"a": "attack", "robots": ready[: max(1, len(ready) // 2)]})
+        elif state.phase == duel.BLOCK:
+            free = [r[0] for r in state.robots[state.defender] if not r[1]]
+            pairs = [[state.attackers[0], free[0]]] if free else []
+            act({"a": "block", "pairs": pairs})
+        elif state.phase == duel.DISCARD:
+            act({"a": "discard", "supply": min(state.loss, state.supply[state.defender])})
+        elif state.phase == duel.RECOVERY:
+            act({"a": "next"})
+
+
 SAMPLES = {
     "scorepad": (SAMPLE_SETUP, sample_actions),
     "robots": ({"players": ["ANN", "BOB", "CY", "DEE"], "target": 250}, sample_robots_actions),
     "evil": ({"players": 5, "target": 100}, sample_evil_actions),
+    "factory": ({"players": 5, "device": True, "rounds": 9}, sample_factory_actions),
+    "duel": ({"players": ["ANN", "BOB"], "jokers": True, "wins": 9}, sample_duel_actions),
 }
 
 
@@ -291,7 +388,13 @@ _EVENTS = {
     + [(_UP_PIN, 60), (_OK_PIN, 800)] * 4
     + [(_OK_PIN, 60)],
 }
-_SCREENS = {"scorepad": "ScorePad", "robots": "Rummy", "evil": "EvilGame"}
+_SCREENS = {
+    "scorepad": "ScorePad",
+    "robots": "Rummy",
+    "evil": "EvilGame",
+    "factory": "FactoryGame",
+    "duel": "Duel",
+}
 _DOWN_PIN = "board.BUTTON_PINS[1]"
 # a round: deal, five passes of the device, start the calls, twelve calls, score, back
 _EVENTS["evil"] = (
@@ -301,6 +404,16 @@ _EVENTS["evil"] = (
     + [(_OK_PIN, 60)] * 12
     + [(_OK_PIN, 800), (_OK_PIN, 60)]
 )
+
+
+# the pass round: open it, then each of five players holds OK to peek and passes on
+_EVENTS["factory"] = [(_OK_PIN, 60)] + [(_OK_PIN, 800), (_DOWN_PIN, 60)] * 5
+
+
+# the program phase: toggle a robot's mode and back, up to the robots in play,
+# look, and down round to the first robot again
+_EVENTS["duel"] = [(_OK_PIN, 60)] * 2 + [(_UP_PIN, 60), (_OK_PIN, 60), (_OK_PIN, 60)]
+_EVENTS["duel"] += [(_DOWN_PIN, 60)]
 
 
 def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, float]:
@@ -403,6 +516,8 @@ def measure() -> list[tuple[str, float, float, str]]:
     resumed = vm_resume_figures()
     rummy = vm_resume_figures(game="robots")
     evil = vm_resume_figures(game="evil")
+    factory = vm_resume_figures(game="factory")
+    duel = vm_resume_figures(game="duel")
     n = cores["ACTIONS"]
     scale = budgets.PICO_LOOP_STEP_US * 1000 / cores["LOOP_NS"]
     pico_resume = cores["RESUME_US"] * scale / 1e6
@@ -505,6 +620,30 @@ def measure() -> list[tuple[str, float, float, str]]:
         (
             "heap allocated per button event, an Evil Robots round",
             evil["ALLOC_PER_EVENT"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action Robo Factory game",
+            factory["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_WITH_GAME,
+            "B",
+        ),
+        (
+            "heap allocated per button event, a Robo Factory pass round with peeks",
+            factory["ALLOC_PER_EVENT"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action Robots duel match",
+            duel["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_WITH_GAME,
+            "B",
+        ),
+        (
+            "heap allocated per button event, programming a duel's robots",
+            duel["ALLOC_PER_EVENT"],
             budgets.ALLOC_PER_EVENT,
             "B",
         ),

@@ -112,3 +112,21 @@ def test_a_resumed_500_action_evil_robots_game_fits_the_heap_budget(evil_round):
 
 def test_an_evil_robots_round_stays_within_the_allocation_budget(evil_round):
     assert 0 < evil_round["ALLOC_PER_EVENT"] <= budgets.ALLOC_PER_EVENT
+
+
+@pytest.fixture(scope="module", params=["factory", "duel"])
+def new_game(request):
+    lane.build_mpy()
+    return request.param, bench.vm_resume_figures(game=request.param)
+
+
+def test_a_resumed_500_action_factory_or_duel_fits_the_heap_budget(new_game):
+    # Robo Factory: the device as customer, five players; a duel match of
+    # several duels (bench.SAMPLES); each resumed from a 500-action journal
+    game, figures = new_game
+    assert 0 < figures["RESUMED_KEPT"] <= budgets.HEAP_KEPT_WITH_GAME, game
+
+
+def test_playing_factory_or_duel_stays_within_the_allocation_budget(new_game):
+    game, figures = new_game
+    assert 0 < figures["ALLOC_PER_EVENT"] <= budgets.ALLOC_PER_EVENT, game
