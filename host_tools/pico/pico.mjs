@@ -30,7 +30,7 @@ const clock = chip.clock;
 // Warnings about unmodelled registers would flood the output; errors stay.
 chip.logger = new ConsoleLogger(LogLevel.Error);
 
-const result = { i2c: [], pins: [], heap: [], ready_us: null, end_us: 0, error: null };
+const result = { i2c: [], pins: [], heap: [], gc: [], ready_us: null, end_us: 0, error: null };
 let stopped = false;
 function fail(message) {
   if (!result.error) result.error = `${message} at ${(clock.nanos / MS).toFixed(3)} ms`;
@@ -233,23 +233,41 @@ const readyAlarm = clock.createAlarm(() => {
 const endAlarm = clock.createAlarm(() => {});
 
 // --- heap -----------------------------------------------------------------------------
-// MicroPython's GC state read straight from SRAM (addresses from the stock
-// .elf, see rp2/symbols.json): no code runs on the chip, so measuring changes
-// nothing. Returns [bytes used, bytes free, largest free run in bytes].
+// MicroPython's GC state read straight from SRAM: no code runs on the chip,
+// so measuring changes nothing. The stock .elf gives mp_state_ctx and the heap
+// bounds (rp2/symbols.json); the GC area inside mp_state_ctx is the struct
+// {alloc table start, table bytes, [finaliser table,] pool start, pool end},
+// found by its contents: the table starts at the heap start (rounded up to a
+// word) and the pool ends at the heap end. Its allocation table holds 2 bits
+// a 16-byte block, block 0 in the low bits: 0 free, else head, tail or mark.
+// Returns [bytes used, bytes free, largest free run in bytes], as
+// gc.mem_alloc(), gc.mem_free() and the biggest allocation that could succeed.
 const BYTES_PER_BLOCK = 16;
+let gcArea = null;
+function word(address) {
+  return chip.sramView.getUint32(address - 0x20000000, true);
+}
+function findGcArea(sym) {
+  for (let at = sym.mp_state_ctx; at + 16 <= sym.mp_state_ctx + sym.mp_state_ctx_size; at += 4) {
+    const table = word(at);
+    if (table < sym.gc_heap_start || table >= sym.gc_heap_start + 8) continue;
+    for (const poolEnd of [at + 12, at + 16]) {
+      if (word(poolEnd) === sym.gc_heap_end) return { table, tableBytes: word(at + 4) };
+    }
+  }
+  return null;
+}
 function readHeap() {
-  const sym = job.symbols;
-  if (!sym) return [];
-  const word = (address) => chip.sramView.getUint32(address - 0x20000000, true);
-  const area = sym.mp_state_ctx + sym.gc_area_offset;
-  const tableStart = word(area + sym.gc_alloc_table_start);
-  const tableBytes = word(area + sym.gc_alloc_table_byte_len);
+  if (!job.symbols) return [];
+  gcArea = gcArea || findGcArea(job.symbols);
+  if (!gcArea) return [];
   let used = 0;
   let free = 0;
   let run = 0;
   let largest = 0;
-  for (let i = 0; i < tableBytes; i++) {
-    const byte = chip.sram[tableStart - 0x20000000 + i];
+  const base = gcArea.table - 0x20000000;
+  for (let i = 0; i < gcArea.tableBytes; i++) {
+    const byte = chip.sram[base + i];
     for (let shift = 0; shift < 8; shift += 2) {
       if (((byte >> shift) & 3) === 0) {
         free++;
@@ -262,6 +280,18 @@ function readHeap() {
     }
   }
   return [used * BYTES_PER_BLOCK, free * BYTES_PER_BLOCK, largest * BYTES_PER_BLOCK];
+}
+
+// After each garbage collection (gc_collect returning, whether gc.collect()
+// or an allocation that found no room) the table holds only what is kept.
+const GC_COLLECT = job.symbols ? job.symbols.gc_collect & ~1 : -1;
+let gcReturn = -1;
+function atGcCollect() {
+  gcReturn = chip.core.LR & ~1;
+}
+function afterGcCollect() {
+  gcReturn = -1;
+  result.gc.push([clock.nanos / 1000, ...readHeap()]);
 }
 
 // --- the run ----------------------------------------------------------------------------
@@ -295,6 +325,8 @@ while (!stopped && clock.nanos < endNanos) {
       flashCall(pc);
       continue;
     }
+    if (pc === GC_COLLECT) atGcCollect();
+    else if (pc === gcReturn) afterGcCollect();
     const cycles = core.executeInstruction();
     instructions++;
     clock.tick((cycles * 1e9) / chip.clkSys);

@@ -52,7 +52,8 @@ class ChipRun:
     end_us: float
     i2c: list = field(default_factory=list)  # [start, end, addr, read, hex bytes]
     pins: list = field(default_factory=list)  # [time, pin, level] as applied
-    heap: list = field(default_factory=list)  # [time, used, free, largest free]
+    heap: list = field(default_factory=list)  # [time, used, free, largest free] when asked
+    gc: list = field(default_factory=list)  # the same after each garbage collection
     error: str | None = None
     wall_s: float = 0.0
     instructions: int = 0
@@ -140,6 +141,7 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
         i2c=raw["i2c"],
         pins=raw["pins"],
         heap=raw["heap"],
+        gc=raw["gc"],
         error=raw["error"],
         wall_s=raw["wall_s"],
         instructions=raw["instructions"],
