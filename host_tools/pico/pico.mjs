@@ -5,9 +5,9 @@
 // JOB (written by host_tools/pico/run.py) names the firmware (.bin or .uf2),
 // the bootrom, the LittleFS image, the entropy bytes, the pin levels and a
 // timeline of pin changes relative to "ready" (5 ms into the first nap after
-// the panel got pixels: the main loop's first lightsleep). RESULT holds every I2C transaction and
-// pin change with its emulated time, so Python rebuilds the frames with the
-// same decoder the golden images came from. Everything here models a part of
+// the panel got pixels: the main loop's first lightsleep). RESULT holds every
+// I2C transaction and pin change with its emulated time, so Python rebuilds
+// the frames with the same decoder the golden images came from. Everything here models a part of
 // the board, or fills a gap in rp2040js 1.4.1 (see host_tools/pico/README.md).
 
 import { readFileSync, writeFileSync } from 'node:fs';
