@@ -24,48 +24,31 @@ GOLDEN = paths.ROOT / "tests" / "golden"
 SCENARIOS = paths.ROOT / "tests" / "scenarios"
 
 
-def golden_mismatches(played: lane.Played) -> tuple[int, list[str]]:
-    """(snaps compared, names of those that differ from or lack a golden)."""
-    bad = []
-    for snap, image in played.snaps.items():
-        path = GOLDEN / f"{played.name}-{snap}.pbm"
-        if not path.exists() or figures.from_pbm(path.read_text()) != image:
-            bad.append(snap)
-    return len(played.snaps), bad
-
-
 def report(results: dict[str, lane.Played], wall_s: float, say=print) -> int:
     """Print the figures; returns the number of snaps that differ from golden."""
-    up_down: list[float] = []
-    ok_back: list[float] = []
     compared = differ = 0
-    emulated = 0.0
     for name in sorted(results):
         played = results[name]
-        n, bad = golden_mismatches(played)
+        n, bad = lane.golden_mismatches(played, GOLDEN)
         compared += n
         differ += len(bad)
-        lat = played.latencies
-        up_down += lat.up_down
-        ok_back += lat.ok_back
-        emulated += played.chip.end_us / 1e6
         boot = played.boot_ms
         line = f"{name:16} boot {boot:7.1f} ms" if boot else f"{name:16} boot    -     "
         line += f"  golden {n - len(bad)}/{n}"
         if bad:
-            line += " (differ: " + ", ".join(bad) + ")"
+            line += ": differ " + ", ".join(bad)
         if played.chip.error:
             line += "  ERROR " + played.chip.error
         say(line)
-    for label, values in (("UP/DOWN press", up_down), ("OK/BACK release", ok_back)):
-        stats = figures.median_p90(values)
-        if stats:
-            median, p90 = stats
-            say(f"{label} to panel: median {median:.1f}, p90 {p90:.1f} ms ({len(values)} presses)")
-    no_update = sum(p.latencies.no_update for p in results.values())
-    say(f"short presses with no panel update: {no_update}")
+    figs = figures.summary(list(results.values()))
+    for label, key in (("UP/DOWN press", "up_down"), ("OK/BACK release", "ok_back")):
+        if figs[key + "_ms"]:
+            median, p90 = figs[key + "_ms"]
+            count = figs[key + "_presses"]
+            say(f"{label} to panel: median {median:.1f}, p90 {p90:.1f} ms ({count} presses)")
+    say(f"short presses with no panel update: {figs['no_update']}")
     say(f"golden snaps equal: {compared - differ} of {compared}")
-    say(f"emulated {emulated:.1f} s in {wall_s:.1f} s wall")
+    say(f"emulated {figs['emulated_s']:.1f} s in {wall_s:.1f} s wall")
     return differ
 
 

@@ -189,7 +189,14 @@ chip.peripherals[ROSC_BASE] = rosc;
 // rp2040js ignores pad pulls: an input reads what was last set (default low).
 for (const [pin, level] of Object.entries(job.pins)) chip.gpio[Number(pin)].setInputValue(!!level);
 for (const [channel, raw] of Object.entries(job.adc)) chip.adc.channelValues[Number(channel)] = raw;
-chip.peripherals[WATCHDOG_BASE].onWatchdogTrigger = () => fail('watchdog reset');
+// A real chip resets here; the run ends, loudly. The watchdog is stopped too:
+// left running, rp2040js re-arms its alarm at the same moment for ever.
+const watchdog = chip.peripherals[WATCHDOG_BASE];
+watchdog.onWatchdogTrigger = () => {
+  watchdog.alarm.enable = false;
+  watchdog.timer.enable = false;
+  fail('watchdog reset');
+};
 
 // --- the script's timeline ----------------------------------------------------------
 // Pin changes at fixed offsets from "ready": READY_NAP into the first nap
@@ -299,6 +306,11 @@ function afterGcCollect() {
 const core = chip.core;
 core.PC = FLASH_BASE; // boot2, as the bootrom would after checking its CRC
 const bootLimit = job.boot_limit_ms * MS;
+// clk_sys changes around each lightsleep (125 MHz, 12 MHz XOSC, 6.5 MHz ROSC).
+let cycleNanos = 1e9 / chip.clkSys;
+chip.addClockListener((clkSys) => {
+  cycleNanos = 1e9 / clkSys;
+});
 let instructions = 0;
 let wasWaiting = false;
 
@@ -330,7 +342,7 @@ while (!stopped && clock.nanos < endNanos) {
     else if (pc === gcReturn) afterGcCollect();
     const cycles = core.executeInstruction();
     instructions++;
-    clock.tick((cycles * 1e9) / chip.clkSys);
+    clock.tick(cycles * cycleNanos);
   }
   if (result.ready_us === null && clock.nanos > bootLimit) fail('no nap after drawing: never reached the menu');
 }
