@@ -124,6 +124,35 @@ def test_a_watchdog_reset_stops_the_run_loudly():
     assert record.ready_us is None
 
 
+def test_the_heap_read_from_sram_is_what_gc_reports():
+    """After gc.collect() the harness reads the GC table from SRAM; the
+    firmware's own gc.mem_alloc()/mem_free(), taken before anything else is
+    allocated, must say the same. (Both names exist before the collection,
+    so assigning them allocates nothing.)"""
+    main = (
+        b"import gc, machine\n"
+        b"used = free = 0\n"
+        b"gc.collect()\n"
+        b"used = gc.mem_alloc()\n"
+        b"free = gc.mem_free()\n"
+        b"with open('heap.txt', 'w') as f:\n"
+        b"    f.write('%d %d' % (used, free))\n"
+        b"machine.WDT(timeout=100)\n"  # ends the run
+        b"while True:\n"
+        b"    pass\n"
+    )
+    image = flash_image.build_image({"main.py": main})
+    record = run.run_chip(script.Timeline(), image, keep_filesystem=True)
+    assert record.error is not None and record.error.startswith("watchdog reset")
+    assert record.filesystem is not None
+    used, free = map(int, flash_image.read_image(record.filesystem)["heap.txt"].split())
+    assert used + free == 246_016  # the whole GC heap of this build
+    assert len(record.gc) == 1  # main.py's; nothing else ran out of room
+    _time, sram_used, sram_free, largest = record.gc[0]
+    assert (sram_used, sram_free) == (used, free)
+    assert 0 < largest <= free
+
+
 def test_the_chip_draws_the_rigs_seeded_entropy_stream():
     """Coin flips at an unhurried pace (150 ms down, 250 ms up), where no
     press can be lost: the unmodified firmware's os.urandom, fed at the ring
@@ -131,6 +160,27 @@ def test_the_chip_draws_the_rigs_seeded_entropy_stream():
     coin = lane.play_all({"coin": (SCENARIOS / "coin.txt").read_text()}, 150, 250)["coin"]
     assert coin.chip.entropy_used > 0
     assert lane.golden_mismatches(coin, GOLDEN) == (3, [])
+
+
+def test_a_game_saved_on_the_desktop_resumes_on_the_chip(flash):
+    """The score pad's journal, written by the rig, goes on the emulated flash
+    (as --flash-dir puts it): the chip offers it and resumes it, frame for
+    frame as the rig does after a reset."""
+    from rig import Rig
+
+    Rig(seed=1).play((SCENARIOS / "scorepad.txt").read_text())
+    saved = flash_image.folder_files(flash)
+    assert "data/game.jnl" in saved
+    after_reset = Rig(seed=1)
+    offer = bytes(after_reset.panel.pixels())
+    after_reset.play("ok")
+    resumed = bytes(after_reset.panel.pixels())
+
+    image = flash_image.referee_image(saved)
+    chip = lane.play_all({"resume": "snap offer\nok\nsnap resumed"}, 150, 250, image=image)
+    played = chip["resume"]
+    assert played.chip.error is None
+    assert played.snaps == {"offer": offer, "resumed": resumed}
 
 
 @pytest.fixture(scope="session")
