@@ -3,6 +3,7 @@
     python -m host_tools.pico --script tests/scenarios/dice_2d6.txt
     python -m host_tools.pico --script S.txt --flash-dir build/sim-flash --screenshots out/
     python -m host_tools.pico --all --press-ms 150 --gap-ms 250     # every scenario
+    python -m host_tools.pico --uf2 build/referee.uf2 --script S.txt  # firmware + filesystem
     make pico ARGS="--all"
 
 Prints boot to menu, press to panel (UP/DOWN from the press, OK/BACK from
@@ -69,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     what.add_argument("--script", type=Path, action="append", help="a button script (repeatable)")
     what.add_argument("--all", action="store_true", help="every script in tests/scenarios")
     ap.add_argument("--flash-dir", type=Path, help="files to add to the flash, e.g. data/game.jnl")
+    ap.add_argument(
+        "--uf2",
+        type=Path,
+        help="boot exactly this .uf2 (MicroPython and the referee's filesystem in one file)",
+    )
     ap.add_argument("--press-ms", type=int, default=50, help="how long a finger stays down")
     ap.add_argument("--gap-ms", type=int, default=50, help="and off before the next press")
     ap.add_argument("--seed", type=int, default=1, help="entropy seed (the goldens use 1)")
@@ -78,16 +84,16 @@ def main(argv: list[str] | None = None) -> int:
     paths.use_firmware()
     files = sorted(SCENARIOS.glob("*.txt")) if args.all else args.script
     scripts = {path.stem: path.read_text() for path in files}
-    extra = flash_image.folder_files(args.flash_dir) if args.flash_dir else {}
+    if args.uf2 and args.flash_dir:
+        ap.error("--flash-dir adds to the referee's image; a --uf2 brings its own")
+    options = {"seed": args.seed, "usb": args.usb}
+    if args.uf2:
+        options.update(image=b"", firmware=args.uf2.resolve())
+    else:
+        extra = flash_image.folder_files(args.flash_dir) if args.flash_dir else {}
+        options.update(image=flash_image.referee_image(extra))
     start = time.monotonic()
-    results = lane.play_all(
-        scripts,
-        args.press_ms,
-        args.gap_ms,
-        image=flash_image.referee_image(extra),
-        seed=args.seed,
-        usb=args.usb,
-    )
+    results = lane.play_all(scripts, args.press_ms, args.gap_ms, **options)
     wall = time.monotonic() - start
     report(results, wall)
     if args.screenshots:

@@ -44,7 +44,9 @@ def play_all(
     workers: int | None = None,
     **options,
 ) -> dict[str, Played]:
-    """Play each named script on its own fresh chip; {name: Played}."""
+    """Play each named script on its own fresh chip; {name: Played}.
+    ``image`` defaults to the deployed referee; b"" writes none (for a
+    ``firmware=`` .uf2 that holds the filesystem too)."""
     if image is None:
         image = flash_image.referee_image()
     workers = workers or min(2, os.cpu_count() or 1)
