@@ -77,7 +77,7 @@ def board_pins():
 
 def make_job(
     timeline: Timeline,
-    image: bytes,
+    image: bytes | None,
     workdir: Path,
     seed: int = 1,
     usb: bool = False,
@@ -88,8 +88,10 @@ def make_job(
     firmware: Path = FIRMWARE,
 ) -> Path:
     buttons, board = board_pins()
-    image_path = workdir / "littlefs.img"
-    image_path.write_bytes(image)
+    image_path = None  # a .uf2 from `make uf2` brings its own filesystem
+    if image is not None:
+        image_path = workdir / "littlefs.img"
+        image_path.write_bytes(image)
     levels = {pin: 1 for pin in buttons.values()}
     # The I2C lines idle high (pull-ups on the panel module); VBUS sense.
     levels[board.I2C_SDA] = 1
@@ -99,7 +101,7 @@ def make_job(
     job = {
         "firmware": str(firmware),
         "bootrom": str(BOOTROM),
-        "flash_image": str(image_path),
+        "flash_image": str(image_path) if image_path else None,
         "flash_offset": flash_image.FS_OFFSET,
         "fs_bytes": flash_image.IMAGE_BYTES,
         "entropy": seeded_entropy(seed, ENTROPY_BYTES).hex(),
@@ -152,7 +154,7 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
     return run
 
 
-def run_chip(timeline: Timeline, image: bytes, **options) -> ChipRun:
+def run_chip(timeline: Timeline, image: bytes | None, **options) -> ChipRun:
     """Run one timeline on a fresh chip and wait for it."""
     with tempfile.TemporaryDirectory(prefix="pico-") as tmp:
         job = make_job(timeline, image, Path(tmp), **options)
