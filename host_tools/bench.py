@@ -252,7 +252,10 @@ def sample_evil_actions(count: int) -> list[dict]:
             else:
                 turn = {"do": "own"}
             actions.append({"a": "turn", "seat": seat} | turn)
-        actions.append({"a": "end", "side": [sides[(k + i) % 3] for i in range(5)]})
+        if k % 10:  # nine rounds in ten nobody scores (no team), so a long game never ends
+            actions.append({"a": "end", "side": ["neutral"] * 5})
+        else:
+            actions.append({"a": "end", "side": [sides[(k + i) % 3] for i in range(5)]})
         k += 1
     return actions[:count]
 
@@ -279,7 +282,8 @@ def sample_factory_actions(count: int) -> list[dict]:
         order = cards[0]
         hands = [cards[4 + 3 * s : 7 + 3 * s] for s in range(5)]
         act({"a": "order", "order": order, "board": cards[1:4], "hands": hands})
-        if len(actions) + 18 > count:  # a turn is at most 18 actions
+        # a turn is at most 18 actions; the last planned turn is not finished
+        if len(actions) + 18 > count or state.turn + 1 >= state.turns:
             while len(actions) < count:  # seat 0 changes its mind; the rest wait
                 act({"a": "build", "seat": 0, "robot": len(actions) % 64, "eureka": False})
             return actions
@@ -320,7 +324,8 @@ def sample_duel_actions(count: int) -> list[dict]:
             act({"a": "duel"})
             continue
         if state.phase == duel.PROGRAM:
-            if len(actions) + 40 > count:
+            last = max(state.match.wins) + 1 >= state.match.wins_needed
+            if len(actions) + 40 > count or (last and state.duel > 1 and state.turn > 6):
                 while len(actions) < count:  # toggles, the last turn
                     act({"a": "mode", "robot": state.robots[state.active][0][0]})
                 return actions
@@ -452,6 +457,79 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
     if f"RESUMED_SCREEN {_SCREENS[game]}" not in out:
         raise lane.VMError("the saved game did not resume:\n" + out)
     return figures_in(out)
+
+
+# Corrections per game: a closed round or hand re-scored (games without one: None).
+_CORRECTIONS = {
+    "scorepad": {"a": "fix", "round": 1, "seat": 0, "pts": 5},
+    "robots": {"a": "fix", "hand": 1, "side": 0, "pts": 5},
+}
+
+# Peak and largest allocation of one operation, inside one runPython call:
+# the VM frees nothing until the call returns, so the heap in use at the end
+# of the call is the peak (an upper bound of it), and the largest block in
+# the heap is the largest single allocation made (or kept) so far.
+_PEAK = "print('{name}_PEAK', gc.mem_alloc() - EMPTY)\nmicropython.mem_info()\n"
+
+
+def saved_files(count: int, game: str) -> dict[str, bytes]:
+    """Every file a device leaves in its data folder after ``count`` actions
+    of ``game`` played through a Session (the journal, and any snapshot)."""
+    import tempfile
+
+    from referee.core.session import Session
+    from referee.games import rules
+    from referee.hw.storage import Storage
+
+    setup, actions = SAMPLES[game]
+    with tempfile.TemporaryDirectory() as flash:
+        folder = Path(flash) / "data"
+        session = Session.start(Storage(str(folder)), rules(game), setup)
+        for action in actions(count):
+            message = session.act(action)
+            if message is not None:
+                raise ValueError(f"{game}: {action} refused: {message}")
+        return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def vm_long_game_figures(count: int = 5000, game: str = "scorepad") -> dict[str, float]:
+    """Peak heap and largest allocation, from an empty heap, of a resume, an
+    undo and a correction of a saved ``count``-action game, in the VM; and
+    the heap the resumed game keeps. *_BLOCK figures are in bytes."""
+    files = saved_files(count, game)
+    correction = _CORRECTIONS.get(game)
+    calls = [
+        "import gc, micropython",
+        "gc.collect()",
+        "EMPTY = gc.mem_alloc()",
+        "from referee.core.journal import Journal\n"
+        "from referee.core.replay import resume\n"
+        "from referee.hw.storage import Storage\n"
+        "journal = Journal(Storage('data'))\n"
+        "saved, game_rules, state = resume(journal)\n"
+        "print('RESUMED', saved.actions, saved.problem)\n" + _PEAK.format(name="RESUME"),
+        "gc.collect()",
+        "from referee.core.session import Session\n"
+        "session = Session(journal, game_rules, state)\n"
+        "del saved, journal, state\n",
+        "gc.collect()",
+        "print('RESUME_KEPT', gc.mem_alloc() - EMPTY)",
+        "print('UNDO', session.undo())\n" + _PEAK.format(name="UNDO"),
+        "gc.collect()",
+    ]
+    if correction is not None:
+        calls.append(f"print('FIX', session.act({correction!r}))\n" + _PEAK.format(name="FIX"))
+    out = lane.run(calls, heap_kb=2048, timeout=1200, files=files)
+    figures = figures_in(out)
+    blocks = [int(b) * 16 for b in re.findall(r"max blk sz: (\d+)", out)]
+    for name, size in zip(["RESUME", "UNDO", "FIX"], blocks, strict=False):
+        figures[name + "_BLOCK"] = size
+    if f"RESUMED {count} None" not in out or "UNDO None" not in out:
+        raise lane.VMError(f"{game} did not resume and undo:\n" + out[-3000:])
+    if correction is not None and "FIX None" not in out:
+        raise lane.VMError(f"{game}: the correction was refused:\n" + out[-3000:])
+    figures["JOURNAL_BYTES"] = sum(len(d) for d in files.values())
+    return figures
 
 
 def module_mpy_bytes(name: str) -> int:

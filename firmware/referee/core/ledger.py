@@ -71,30 +71,65 @@ class Ledger:
 
     def correct(self, rnd, side, points, reason="corrected"):
         """Set what ``side`` scored in round ``rnd`` to ``points``: its
-        entries of that round become one corrected entry, in their place."""
+        entries of that round become one corrected entry, in their place
+        (after the round's last entry if it had none). Done in place in the
+        arrays: a long game's correction allocates nothing per entry."""
         self._check(side, points)
-        old = self.entries()
-        if not any(e[0] == rnd for e in old):
+        n = self.count
+        found = False
+        for i in range(n):
+            if self._round[i] == rnd:
+                found = True
+                break
+        if not found:
             raise RulesError("round %r has no scores to correct" % (rnd,))
-        kept = []  # type: list
+        # Close the gaps the side's old entries of that round leave,
+        # remembering where the first of them was.
         where = -1
-        for e in old:
-            if e[0] == rnd and e[1] == side:
+        after_round = -1  # the first kept entry of a later round
+        kept = 0
+        moved = {} if self._reason else None  # type: dict | None # reasons follow their entries
+        for i in range(n):
+            r = self._round[i]
+            if r == rnd and self._side[i] == side:
                 if where < 0:
-                    where = len(kept)
-            else:
-                kept.append(e)
-        if where < 0:  # nothing scored by that side then: after the round's last entry
-            where = len(kept)
-            for i in range(len(kept)):
-                if kept[i][0] > rnd:
-                    where = i
-                    break
-        kept.insert(where, (rnd, side, points, reason))
-        self.count = 0
-        self.totals = [0] * self.sides
-        for e in kept:
-            self.add(e[0], e[1], e[2], e[3])
+                    where = kept
+                continue
+            if after_round < 0 and r > rnd:
+                after_round = kept
+            if kept != i:
+                self._round[kept] = r
+                self._side[kept] = self._side[i]
+                self._points[kept] = self._points[i]
+            if moved is not None and i in self._reason:
+                moved[kept] = self._reason[i]
+            kept += 1
+        if where < 0:
+            where = after_round if after_round >= 0 else kept
+        if kept == len(self._side):  # no slot free: the arrays grow by one
+            self._round.append(0)
+            self._side.append(0)
+            self._points.append(0)
+        for i in range(kept, where, -1):  # open the slot
+            self._round[i] = self._round[i - 1]
+            self._side[i] = self._side[i - 1]
+            self._points[i] = self._points[i - 1]
+            if moved is not None and i - 1 in moved:
+                moved[i] = moved.pop(i - 1)
+        self._round[where] = rnd
+        self._side[where] = side
+        self._points[where] = points
+        if moved is not None:
+            self._reason = moved
+        elif reason is not None:
+            self._reason = {}
+        if reason is not None:
+            self._reason[where] = reason
+        self.count = kept + 1
+        for s in range(self.sides):
+            self.totals[s] = 0
+        for i in range(self.count):
+            self.totals[self._side[i]] += self._points[i]
 
     def round_scores(self, rnd):
         scores = [0] * self.sides

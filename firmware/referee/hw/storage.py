@@ -33,6 +33,49 @@ class Storage:
         except OSError:
             return None
 
+    def open_read(self, name):
+        """The file open for reading (the caller closes it), or None."""
+        try:
+            return open(self.path(name), "rb")
+        except OSError:
+            return None
+
+    def size(self, name):
+        try:
+            return os.stat(self.path(name))[6]
+        except OSError:
+            return None
+
+    def write_with(self, name, produce):
+        """Write a file by pieces: ``produce(f)`` writes to it; the new file
+        replaces the old one only when it is whole (as ``write``)."""
+        final = self.path(name)
+        temp = final + ".tmp"
+        try:
+            with open(temp, "wb") as f:
+                produce(f)
+            os.rename(temp, final)
+        except OSError:
+            self.remove(name + ".tmp")
+            raise
+
+    def keep_first(self, name, length, buf):
+        """Replace the file with its first ``length`` bytes, copied through
+        ``buf`` (no copy of the whole file in memory; littlefs cannot truncate)."""
+
+        def copy(out):
+            with open(self.path(name), "rb") as f:
+                left = length
+                view = memoryview(buf)
+                while left > 0:
+                    n = f.readinto(view[: min(left, len(buf))])
+                    if not n:
+                        break
+                    out.write(view[:n])
+                    left -= n
+
+        self.write_with(name, copy)
+
     def write(self, name, data):
         final = self.path(name)
         temp = final + ".tmp"
