@@ -27,6 +27,7 @@ from referee.core.record import seal, unseal
 
 VERSION = 2
 FILE = JOURNAL
+SNAPSHOT_EVERY = 32  # journal lines between snapshots: a resume replays about this many
 
 
 class Journal:
@@ -41,6 +42,9 @@ class Journal:
         # Action counts of the two snapshots (snapshot.py), newest first; -1
         # for none, or one an undo went below.
         self.snaps = [-1, -1]
+        self.lines = 0  # whole lines in the file, the header's included
+        self.head = None  # the header line's last 8 bytes (its CRC), when known
+        self.last = None  # and the last line's: where a snapshot stands
 
     def exists(self):
         return self.storage.exists(self.name)
@@ -80,6 +84,9 @@ class Journal:
         for which in (0, 1):
             self.storage.remove(self.snap_name(which))
         self.snaps = [-1, -1]
+        self.lines = 0  # whole lines in the file, the header's included
+        self.head = None  # the header line's last 8 bytes (its CRC), when known
+        self.last = None  # and the last line's: where a snapshot stands
         self.lines_since = 0
 
     def begin(self, game, setup):
@@ -92,6 +99,8 @@ class Journal:
         self.bytes_written += len(data)
         self.size = len(data)
         self.count = 0
+        self.lines = 1
+        self.head = self.last = bytes(data[-9:-1]).decode()
 
     def record(self, action):
         """Append one action and flush it; only then may the screen show it."""
@@ -117,6 +126,8 @@ class Journal:
         if self.size is not None:
             self.size += len(data)
         self.lines_since += 1
+        self.lines += 1
+        self.last = bytes(data[-9:-1]).decode()
         return len(data)
 
     def undo(self):
@@ -130,11 +141,11 @@ class Journal:
             if self.snaps[which] > self.count:
                 self.snaps[which] = -1  # it holds a state the game has left
 
-    def load(self, on_header, on_action):
+    def load(self, on_header, on_action, start=None):
         """Read the saved game after a reset (see journal_read.load)."""
         from referee.core.journal_read import load
 
-        return load(self, on_header, on_action)
+        return load(self, on_header, on_action, start)
 
     def _move(self, pattern):
         """Rename the file to the first free name of ``pattern`` (never

@@ -86,6 +86,28 @@ class Lines:
         self.i = end + 1 if whole else end
         return offset, line, whole
 
+    def read_into(self, buf):
+        """Fill ``buf`` with the bytes that come next (a raw part of a
+        snapshot): from the buffer first, then straight from the file.
+        Returns how many bytes came."""
+        view = memoryview(buf)
+        size = len(buf)
+        have = min(self.n - self.i, size)
+        view[:have] = memoryview(self.buf)[self.i : self.i + have]
+        self.i += have
+        got = have
+        if got < size:
+            self.at += self.n  # the buffer is used up; the file reads on
+            self.i = self.n = 0
+            while got < size:
+                n = self.f.readinto(view[got:])
+                if not n:
+                    self.eof = True
+                    break
+                got += n
+                self.at += n
+        return got
+
     @property
     def offset(self):
         """Where the next line starts in the file."""
@@ -124,9 +146,10 @@ def _undo_of(value, count, number):
 
 
 def header_of(f):
-    """(header, sealed, offset after it) of an open journal; RulesError if
-    its first line is damaged or not this referee's; None if the file holds
-    no whole header (only a torn one, or nothing)."""
+    """(header, sealed, offset after it or None if it has no newline, its
+    last 8 bytes) of an open journal; RulesError if its first line is
+    damaged or not this referee's; None if the file holds no whole header
+    (only a torn one, or nothing)."""
     lines = Lines(f)
     got = lines.next()
     if got is None:
@@ -139,17 +162,19 @@ def header_of(f):
             raise RulesError("line 1 is damaged")
         return None  # torn while the game began
     _check_header(found[0])
+    head = got[1][-8:].decode()
     if not got[2]:
-        return found[0], found[1], None  # whole, but the newline never landed
-    return found[0], found[1], lines.offset
+        return found[0], found[1], None, head  # whole, but the newline never landed
+    return found[0], found[1], lines.offset, head
 
 
 class Survey:
     """The first pass over a journal from a starting point: every line
     checked, the undo lines noted."""
 
-    def __init__(self, f, start, count, sealed, first_number):
+    def __init__(self, f, start, count, sealed, first_number, last):
         self.start = start
+        self.last = last  # the last 8 bytes of the last whole line
         self.first_number = first_number
         self.start_count = count
         self.lowest = count  # the fewest actions any undo went back to
@@ -184,6 +209,7 @@ class Survey:
                 break
             self.lines += 1
             self.end = lines.offset
+            self.last = line[-8:].decode()
             self.no_newline = not whole  # a whole record: only its newline is missing
         self.count = count
 
@@ -240,9 +266,10 @@ def load(journal, on_header, on_action, start=None):
     what is in the file. When Saved.problem is set, drop whatever the
     callbacks built: the game was not resumed.
 
-    ``start(header, survey_from)`` may pick a later starting point (a
-    snapshot): it returns (offset, action count) or None, given a function
-    that surveys the journal from an offset."""
+    ``start(header, head, f, survey_from)`` may start later (from a
+    snapshot, having built the state itself): it returns the Survey that
+    ``survey_from(offset, count, lines, last)`` made from there, or None to
+    start at the header (then on_header is called)."""
     f = journal.storage.open_read(journal.name)
     if f is None:
         return Saved()
@@ -259,17 +286,20 @@ def _load(journal, f, on_header, on_action, start):
             f.close()
             journal.storage.remove(journal.name)  # only a torn header: nothing was saved
             return Saved()
-        header, sealed, after = found
+        header, sealed, after, head = found
+        journal.head = head
         saved = Saved(header["game"], header["setup"])
         survey = None
         if start is not None and after is not None:
-            survey = start(
-                header, lambda offset, count, lines: Survey(f, offset, count, sealed, lines)
-            )
+
+            def survey_from(offset, count, lines, last):
+                return Survey(f, offset, count, sealed, lines, last)
+
+            survey = start(header, head, f, survey_from)
         if survey is None:
             on_header(header)
             if after is not None:
-                survey = Survey(f, after, 0, sealed, 1)
+                survey = Survey(f, after, 0, sealed, 1, head)
         if survey is not None:
             saved.replayed = replay_from(f, survey, sealed, on_action)
     except RulesError as e:
@@ -282,11 +312,15 @@ def _load(journal, f, on_header, on_action, start):
         saved.actions = 0
         _mend(journal, None, False)
         journal.size = journal.storage.size(journal.name)
+        journal.lines = 1
+        journal.last = head
         return saved
     saved.actions = survey.count
     saved.dropped = 0
     journal.count = survey.count
     journal.lines_since = survey.lines
+    journal.lines = survey.first_number + survey.lines
+    journal.last = survey.last
     journal.size = survey.end
     if survey.torn_at is not None:
         saved.dropped = journal.storage.size(journal.name) - survey.torn_at
@@ -327,7 +361,7 @@ def tidy(journal):
             if found is not None:
                 _mend(journal, None, False)
             return
-        survey = Survey(f, found[2], 0, found[1], 1)
+        survey = Survey(f, found[2], 0, found[1], 1, found[3])
     except RulesError:
         f.close()
         return  # damage is for the next resume to report, not for an append
@@ -371,10 +405,10 @@ def read(data):
     found = header_of(f)
     if found is None:
         return None, [], len(data)
-    header, sealed, after = found
+    header, sealed, after, head = found
     if after is None:
         return header, [], 0
-    survey = Survey(f, after, 0, sealed, 1)
+    survey = Survey(f, after, 0, sealed, 1, head)
     actions = []  # type: list
     replay_from(f, survey, sealed, actions.append)
     dropped = 0 if survey.torn_at is None else len(data) - survey.torn_at
@@ -387,4 +421,4 @@ def undo_lines(data):
     found = header_of(f)
     if found is None or found[2] is None:
         return 0
-    return len(Survey(f, found[2], 0, found[1], 1).undo_at)
+    return len(Survey(f, found[2], 0, found[1], 1, found[3]).undo_at)
