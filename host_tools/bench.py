@@ -208,23 +208,6 @@ def vm_core_figures(count: int = 500) -> dict[str, float]:
     return figures
 
 
-def sample_journal(count: int = 500, game: str = "scorepad") -> bytes:
-    """The bytes of a saved game of ``count`` actions, as the device writes them."""
-    import tempfile
-
-    from referee.core.journal import FILE, Journal
-    from referee.hw.storage import Storage
-
-    setup, actions = SAMPLES[game]
-    with tempfile.TemporaryDirectory() as flash:
-        storage = Storage(flash + "/data")
-        journal = Journal(storage)
-        journal.begin(game, setup)
-        for action in actions(count):
-            journal.record(action)
-        return storage.read(FILE)
-
-
 # Steady-state events per game, after the resume offer: (button, hold ms) steps.
 _OK_PIN, _UP_PIN = "board.BUTTON_PINS[2]", "board.BUTTON_PINS[0]"
 _EVENTS = {
@@ -265,7 +248,7 @@ _EVENTS["duel"] += [(_DOWN_PIN, 60)]
 
 def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, float]:
     """Boot with a saved game of ``count`` actions, resume it, play on."""
-    data = sample_journal(count, game)
+    files = saved_files(count, game)
     events = _EVENTS[game]
     cycle = "".join(
         f"    machine.sim_set_pin({pin}, 0)\n"
@@ -276,8 +259,6 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
     )
     calls = [
         _VM_SETUP,
-        "import os\nos.mkdir('data')\n"
-        f"f = open('data/game.jnl', 'wb')\nf.write({data!r})\nf.close()",
         "gc.collect()",
         "BASE = gc.mem_alloc()",
         "from referee.app import App\n"
@@ -295,7 +276,7 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
         + cycle
         + f"print('ALLOC_PER_EVENT', total / {10 * len(events)})",
     ]
-    out = lane.run(calls, heap_kb=2048)
+    out = lane.run(calls, heap_kb=2048, files=files)
     if f"RESUMED_SCREEN {_SCREENS[game]}" not in out:
         raise lane.VMError("the saved game did not resume:\n" + out)
     return figures_in(out)
@@ -341,26 +322,40 @@ def vm_long_game_figures(count: int = 5000, game: str = "scorepad") -> dict[str,
     files = saved_files(count, game)
     correction = _CORRECTIONS.get(game)
     calls = [
-        "import gc, micropython",
+        "import gc, micropython, sys, time",
         "gc.collect()",
         "EMPTY = gc.mem_alloc()",
         "from referee.core.journal import Journal\n"
         "from referee.core.replay import resume\n"
         "from referee.hw.storage import Storage\n"
         "journal = Journal(Storage('data'))\n"
+        "t = time.ticks_us()\n"
         "saved, game_rules, state = resume(journal)\n"
-        "print('RESUMED', saved.actions, saved.problem)\n" + _PEAK.format(name="RESUME"),
+        "print('RESUME_US', time.ticks_diff(time.ticks_us(), t))\n"
+        "print('RESUMED', saved.actions, saved.problem)\n"
+        "print('RESUME_REPLAYED', getattr(saved, 'replayed', saved.actions))\n"
+        + _PEAK.format(name="RESUME"),
         "gc.collect()",
+        # what the app keeps: the session, not the modules that read the file
         "from referee.core.session import Session\n"
         "session = Session(journal, game_rules, state)\n"
-        "del saved, journal, state\n",
+        "del saved, journal, state, resume\n"
+        "from referee import forget\n"
+        "for name in ('replay', 'journal_read', 'snapshot', 'snapshot_read'):\n"
+        "    forget('referee.core.' + name)\n",
         "gc.collect()",
         "print('RESUME_KEPT', gc.mem_alloc() - EMPTY)",
-        "print('UNDO', session.undo())\n" + _PEAK.format(name="UNDO"),
+        "t = time.ticks_us()\n"
+        "print('UNDO', session.undo())\n"
+        "print('UNDO_US', time.ticks_diff(time.ticks_us(), t))\n" + _PEAK.format(name="UNDO"),
         "gc.collect()",
     ]
     if correction is not None:
-        calls.append(f"print('FIX', session.act({correction!r}))\n" + _PEAK.format(name="FIX"))
+        calls.append(
+            "t = time.ticks_us()\n"
+            f"print('FIX', session.act({correction!r}))\n"
+            "print('FIX_US', time.ticks_diff(time.ticks_us(), t))\n" + _PEAK.format(name="FIX")
+        )
     out = lane.run(calls, heap_kb=2048, timeout=1200, files=files)
     figures = figures_in(out)
     blocks = [int(b) * 16 for b in re.findall(r"max blk sz: (\d+)", out)]

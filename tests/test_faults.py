@@ -7,6 +7,7 @@ import pytest
 from flash_faults import EIO, FlashFaults, PowerCut
 
 from referee import settings
+from referee.core import snapshot
 from referee.core.journal import FILE, Journal
 from referee.core.record import seal
 from referee.core.replay import resume
@@ -187,3 +188,30 @@ def test_a_power_cut_at_every_byte_of_the_torn_tail_repair(flash, monkeypatch):
         assert Storage(folder).read(FILE).endswith(torn)  # the old file, untouched
         assert reboot(folder) == (None, 2, [25, 10])
         assert not Storage(folder).read(FILE).endswith(torn)
+
+
+def test_a_power_cut_at_every_byte_of_a_snapshot(flash, monkeypatch):
+    # A snapshot is written under a temporary name and renamed: cut anywhere,
+    # the game resumes the same from the journal, and uses a snapshot only
+    # once it is whole.
+    faults = FlashFaults(monkeypatch)
+    session = started("probe")
+    faults.written = 0
+    assert snapshot.write(session.journal, session.rules, session.state)
+    size = faults.written
+    assert size > 0
+    for cut in range(size + 1):
+        folder = f"cut{cut}"
+        session = started(folder)
+        faults.cut_after = cut
+        try:
+            snapshot.write(session.journal, session.rules, session.state)
+        except PowerCut:
+            pass
+        faults.cut_after = None
+        saved, _, state = resume(Journal(Storage(folder)))
+        assert (saved.problem, saved.actions, state.ledger.totals) == (None, 2, [25, 10])
+        # the power went before the rename: no snapshot, the journal serves
+        assert saved.replayed == 2, cut
+    # and the one written whole serves instead of the journal's lines
+    assert resume(Journal(Storage("probe")))[0].replayed == 0

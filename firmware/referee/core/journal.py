@@ -27,7 +27,10 @@ from referee.core.record import seal, unseal
 
 VERSION = 2
 FILE = JOURNAL
-SNAPSHOT_EVERY = 32  # journal lines between snapshots: a resume replays about this many
+# Journal lines between snapshots: a resume replays at most about this many.
+# Fewer would make resumes shorter but bill every button press more for
+# the snapshots (about 6 KB of allocation each; 512 B a press is the budget).
+SNAPSHOT_EVERY = 64
 
 
 class Journal:
@@ -43,8 +46,6 @@ class Journal:
         # for none, or one an undo went below.
         self.snaps = [-1, -1]
         self.lines = 0  # whole lines in the file, the header's included
-        self.head = None  # the header line's last 8 bytes (its CRC), when known
-        self.last = None  # and the last line's: where a snapshot stands
 
     def exists(self):
         return self.storage.exists(self.name)
@@ -58,19 +59,10 @@ class Journal:
         if f is None:
             return None
         try:
-            line = b""
-            while len(line) < 4096:
-                piece = f.read(256)
-                line += piece
-                end = line.find(b"\n")
-                if end >= 0:
-                    line = line[:end]
-                    break
-                if not piece:
-                    break
+            line = f.readline(4096)  # at most: a file without newlines is not read whole
         finally:
             f.close()
-        found = unseal(line, False)
+        found = unseal(line[:-1] if line.endswith(b"\n") else line, False)
         if found is None or not isinstance(found[0].get("game"), str):
             return None
         return found[0]
@@ -85,8 +77,6 @@ class Journal:
             self.storage.remove(self.snap_name(which))
         self.snaps = [-1, -1]
         self.lines = 0  # whole lines in the file, the header's included
-        self.head = None  # the header line's last 8 bytes (its CRC), when known
-        self.last = None  # and the last line's: where a snapshot stands
         self.lines_since = 0
 
     def begin(self, game, setup):
@@ -100,43 +90,38 @@ class Journal:
         self.size = len(data)
         self.count = 0
         self.lines = 1
-        self.head = self.last = bytes(data[-9:-1]).decode()
 
-    def record(self, action):
-        """Append one action and flush it; only then may the screen show it."""
-        n = self._append(action)
-        self.count += 1
-        return n
-
-    def _append(self, value):
+    def record(self, action, step=1):
+        """Append one action and flush it; only then may the screen show it.
+        ``step``: how the game's action count changes (an undo line: -1)."""
         if self._torn:  # tidy the end first, or the new line lands on torn bytes
             from referee.core.journal_read import tidy
 
             tidy(self)
             if self._torn:
                 raise OSError(28)  # ENOSPC: still no room to tidy
-        data = seal(value)
+        data = seal(action)
         try:
             self.storage.append(self.name, data)
         except OSError:
             self._torn = True
             self.size = None
             raise
-        self.bytes_written += len(data)
+        n = len(data)
+        self.bytes_written += n
         if self.size is not None:
-            self.size += len(data)
+            self.size += n
         self.lines_since += 1
         self.lines += 1
-        self.last = bytes(data[-9:-1]).decode()
-        return len(data)
+        self.count += step
+        return n
 
     def undo(self):
         """Take back the last action: one appended line saying how many
         actions the game now has."""
         if self.count == 0:
             raise RulesError("there is nothing to undo")
-        self._append({"undo": self.count - 1})
-        self.count -= 1
+        self.record({"undo": self.count - 1}, -1)
         for which in (0, 1):
             if self.snaps[which] > self.count:
                 self.snaps[which] = -1  # it holds a state the game has left

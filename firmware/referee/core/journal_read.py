@@ -172,9 +172,8 @@ class Survey:
     """The first pass over a journal from a starting point: every line
     checked, the undo lines noted."""
 
-    def __init__(self, f, start, count, sealed, first_number, last):
+    def __init__(self, f, start, count, sealed, first_number):
         self.start = start
-        self.last = last  # the last 8 bytes of the last whole line
         self.first_number = first_number
         self.start_count = count
         self.lowest = count  # the fewest actions any undo went back to
@@ -209,7 +208,6 @@ class Survey:
                 break
             self.lines += 1
             self.end = lines.offset
-            self.last = line[-8:].decode()
             self.no_newline = not whole  # a whole record: only its newline is missing
         self.count = count
 
@@ -268,7 +266,7 @@ def load(journal, on_header, on_action, start=None):
 
     ``start(header, head, f, survey_from)`` may start later (from a
     snapshot, having built the state itself): it returns the Survey that
-    ``survey_from(offset, count, lines, last)`` made from there, or None to
+    ``survey_from(offset, count, lines)`` made from there, or None to
     start at the header (then on_header is called)."""
     f = journal.storage.open_read(journal.name)
     if f is None:
@@ -287,19 +285,18 @@ def _load(journal, f, on_header, on_action, start):
             journal.storage.remove(journal.name)  # only a torn header: nothing was saved
             return Saved()
         header, sealed, after, head = found
-        journal.head = head
         saved = Saved(header["game"], header["setup"])
         survey = None
         if start is not None and after is not None:
 
-            def survey_from(offset, count, lines, last):
-                return Survey(f, offset, count, sealed, lines, last)
+            def survey_from(offset, count, lines):
+                return Survey(f, offset, count, sealed, lines)
 
             survey = start(header, head, f, survey_from)
         if survey is None:
             on_header(header)
             if after is not None:
-                survey = Survey(f, after, 0, sealed, 1, head)
+                survey = Survey(f, after, 0, sealed, 1)
         if survey is not None:
             saved.replayed = replay_from(f, survey, sealed, on_action)
     except RulesError as e:
@@ -313,14 +310,12 @@ def _load(journal, f, on_header, on_action, start):
         _mend(journal, None, False)
         journal.size = journal.storage.size(journal.name)
         journal.lines = 1
-        journal.last = head
         return saved
     saved.actions = survey.count
     saved.dropped = 0
     journal.count = survey.count
     journal.lines_since = survey.lines
     journal.lines = survey.first_number + survey.lines
-    journal.last = survey.last
     journal.size = survey.end
     if survey.torn_at is not None:
         saved.dropped = journal.storage.size(journal.name) - survey.torn_at
@@ -339,12 +334,35 @@ def _mend(journal, cut, torn):
     next record() tries again first."""
     try:
         if torn:
-            journal.storage.keep_first(journal.name, cut, bytearray(256))
+            _keep_first(journal.storage, journal.name, cut)
         else:
             journal.storage.append(journal.name, b"\n")
         journal._torn = False
     except OSError:
         journal._torn = True
+
+
+def _keep_first(storage, name, length):
+    """Replace a file with its first ``length`` bytes, copied through a
+    small buffer into a new file renamed over the old (littlefs cannot
+    truncate; a cut mid-copy leaves the old file)."""
+    buf = bytearray(256)
+    view = memoryview(buf)
+
+    def copy(out):
+        f = storage.open_read(name)
+        try:
+            left = length
+            while left > 0:
+                n = f.readinto(view[: min(left, len(buf))])
+                if not n:
+                    break
+                out.write(view[:n])
+                left -= n
+        finally:
+            f.close()
+
+    storage.write_with(name, copy)
 
 
 def tidy(journal):
@@ -361,7 +379,7 @@ def tidy(journal):
             if found is not None:
                 _mend(journal, None, False)
             return
-        survey = Survey(f, found[2], 0, found[1], 1, found[3])
+        survey = Survey(f, found[2], 0, found[1], 1)
     except RulesError:
         f.close()
         return  # damage is for the next resume to report, not for an append
@@ -408,7 +426,7 @@ def read(data):
     header, sealed, after, head = found
     if after is None:
         return header, [], 0
-    survey = Survey(f, after, 0, sealed, 1, head)
+    survey = Survey(f, after, 0, sealed, 1)
     actions = []  # type: list
     replay_from(f, survey, sealed, actions.append)
     dropped = 0 if survey.torn_at is None else len(data) - survey.torn_at
@@ -421,4 +439,4 @@ def undo_lines(data):
     found = header_of(f)
     if found is None or found[2] is None:
         return 0
-    return len(Survey(f, found[2], 0, found[1], 1, found[3]).undo_at)
+    return len(Survey(f, found[2], 0, found[1], 1).undo_at)

@@ -10,6 +10,7 @@ and the menu.
 
 from array import array
 
+from referee import forget
 from referee.core.errors import RulesError
 
 # No single entry in these games comes near it (Robber Rummy's best
@@ -72,64 +73,14 @@ class Ledger:
     def correct(self, rnd, side, points, reason="corrected"):
         """Set what ``side`` scored in round ``rnd`` to ``points``: its
         entries of that round become one corrected entry, in their place
-        (after the round's last entry if it had none). Done in place in the
-        arrays: a long game's correction allocates nothing per entry."""
-        self._check(side, points)
-        n = self.count
-        found = False
-        for i in range(n):
-            if self._round[i] == rnd:
-                found = True
-                break
-        if not found:
-            raise RulesError("round %r has no scores to correct" % (rnd,))
-        # Close the gaps the side's old entries of that round leave,
-        # remembering where the first of them was.
-        where = -1
-        after_round = -1  # the first kept entry of a later round
-        kept = 0
-        moved = {} if self._reason else None  # type: dict | None # reasons follow their entries
-        for i in range(n):
-            r = self._round[i]
-            if r == rnd and self._side[i] == side:
-                if where < 0:
-                    where = kept
-                continue
-            if after_round < 0 and r > rnd:
-                after_round = kept
-            if kept != i:
-                self._round[kept] = r
-                self._side[kept] = self._side[i]
-                self._points[kept] = self._points[i]
-            if moved is not None and i in self._reason:
-                moved[kept] = self._reason[i]
-            kept += 1
-        if where < 0:
-            where = after_round if after_round >= 0 else kept
-        if kept == len(self._side):  # no slot free: the arrays grow by one
-            self._round.append(0)
-            self._side.append(0)
-            self._points.append(0)
-        for i in range(kept, where, -1):  # open the slot
-            self._round[i] = self._round[i - 1]
-            self._side[i] = self._side[i - 1]
-            self._points[i] = self._points[i - 1]
-            if moved is not None and i - 1 in moved:
-                moved[i] = moved.pop(i - 1)
-        self._round[where] = rnd
-        self._side[where] = side
-        self._points[where] = points
-        if moved is not None:
-            self._reason = moved
-        elif reason is not None:
-            self._reason = {}
-        if reason is not None:
-            self._reason[where] = reason
-        self.count = kept + 1
-        for s in range(self.sides):
-            self.totals[s] = 0
-        for i in range(self.count):
-            self.totals[self._side[i]] += self._points[i]
+        (after the round's last entry if it had none). Rare, so its code
+        loads only when needed (ledger_fix.py)."""
+        from referee.core.ledger_fix import correct
+
+        try:
+            correct(self, rnd, side, points, reason)
+        finally:
+            forget("referee.core.ledger_fix")
 
     def round_scores(self, rnd):
         scores = [0] * self.sides

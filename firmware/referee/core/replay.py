@@ -30,10 +30,10 @@ def resume(journal, snapshots=True):
         box[1] = box[0].setup(h["setup"])
 
     def start(h, head, f, survey_from):
-        from referee.core import snapshot
+        from referee.core.snapshot_read import load
 
         game_rules = find_rules(h["game"])
-        found = snapshot.load(journal, h, head, f, survey_from, game_rules)
+        found = load(journal, h, head, f, survey_from, game_rules)
         if found is None:
             return None
         box[0], box[1], box[2] = game_rules, found[1], found[0].start_count

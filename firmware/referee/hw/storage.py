@@ -59,33 +59,8 @@ class Storage:
             self.remove(name + ".tmp")
             raise
 
-    def keep_first(self, name, length, buf):
-        """Replace the file with its first ``length`` bytes, copied through
-        ``buf`` (no copy of the whole file in memory; littlefs cannot truncate)."""
-
-        def copy(out):
-            with open(self.path(name), "rb") as f:
-                left = length
-                view = memoryview(buf)
-                while left > 0:
-                    n = f.readinto(view[: min(left, len(buf))])
-                    if not n:
-                        break
-                    out.write(view[:n])
-                    left -= n
-
-        self.write_with(name, copy)
-
     def write(self, name, data):
-        final = self.path(name)
-        temp = final + ".tmp"
-        try:
-            with open(temp, "wb") as f:
-                f.write(data)
-            os.rename(temp, final)
-        except OSError:
-            self.remove(name + ".tmp")  # give back the room a part-written copy took
-            raise
+        self.write_with(name, lambda f: f.write(data))
 
     def append(self, name, data):
         with open(self.path(name), "ab") as f:
