@@ -28,9 +28,11 @@ from referee.core.record import seal, unseal
 VERSION = 2
 FILE = JOURNAL
 # Journal lines between snapshots: a resume replays at most about this many.
-# Fewer would make resumes shorter but bill every button press more for
-# the snapshots (about 6 KB of allocation each; 512 B a press is the budget).
-SNAPSHOT_EVERY = 64
+# Fewer would make resumes shorter but bill every button press more: a
+# snapshot allocates about 7 KB (its code loads for it, then leaves), and a
+# duel writes a line a press, against a budget of 512 B a press.
+SNAPSHOT_EVERY = 128
+SNAPS = (".snap", ".snap1")  # the newest snapshot's file name ends, and the one before's
 
 
 class Journal:
@@ -50,11 +52,8 @@ class Journal:
     def exists(self):
         return self.storage.exists(self.name)
 
-    def snap_name(self, which):
-        return self.name + (".snap" if which == 0 else ".snap1")
-
-    def header(self):
-        """The saved game's header line, read alone (no replay), or None."""
+    def game(self):
+        """The saved game's name from its header line alone (no replay), or None."""
         f = self.storage.open_read(self.name)
         if f is None:
             return None
@@ -65,18 +64,12 @@ class Journal:
         found = unseal(line[:-1] if line.endswith(b"\n") else line, False)
         if found is None or not isinstance(found[0].get("game"), str):
             return None
-        return found[0]
-
-    def game(self):
-        """The saved game's name from its header alone (no replay), or None."""
-        header = self.header()
-        return None if header is None else header["game"]
+        return found[0]["game"]
 
     def forget_snapshots(self):
-        for which in (0, 1):
-            self.storage.remove(self.snap_name(which))
+        for end in SNAPS:
+            self.storage.remove(self.name + end)
         self.snaps = [-1, -1]
-        self.lines = 0  # whole lines in the file, the header's included
         self.lines_since = 0
 
     def begin(self, game, setup):

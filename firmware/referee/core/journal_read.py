@@ -308,7 +308,7 @@ def _load(journal, f, on_header, on_action, start):
     if survey is None:  # a header without its newline: give it one
         saved.actions = 0
         _mend(journal, None, False)
-        journal.size = journal.storage.size(journal.name)
+        journal.size = _size(journal)
         journal.lines = 1
         return saved
     saved.actions = survey.count
@@ -318,12 +318,12 @@ def _load(journal, f, on_header, on_action, start):
     journal.lines = survey.first_number + survey.lines
     journal.size = survey.end
     if survey.torn_at is not None:
-        saved.dropped = journal.storage.size(journal.name) - survey.torn_at
+        saved.dropped = _size(journal) - survey.torn_at
         _mend(journal, survey.torn_at, True)
         journal.size = survey.torn_at
     elif survey.no_newline:
         _mend(journal, None, False)
-        journal.size = journal.storage.size(journal.name)
+        journal.size = _size(journal)
     return saved
 
 
@@ -390,7 +390,13 @@ def tidy(journal):
         _mend(journal, None, False)
     else:
         journal._torn = False
-    journal.size = journal.storage.size(journal.name)
+    journal.size = _size(journal)
+
+
+def _size(journal):
+    import os
+
+    return os.stat(journal.storage.path(journal.name))[6]
 
 
 def set_aside(journal):
@@ -398,28 +404,12 @@ def set_aside(journal):
     return journal._move(journal.name + ".bad%d")
 
 
-# The desktop's way in: journal bytes already in memory.
-
-
-class _BytesFile:
-    def __init__(self, data):
-        self.data = data
-        self.pos = 0
-
-    def seek(self, pos):
-        self.pos = pos
-
-    def readinto(self, buf):
-        n = min(len(buf), len(self.data) - self.pos)
-        buf[:n] = self.data[self.pos : self.pos + n]
-        self.pos += n
-        return n
-
-
 def read(data):
     """(header or None, [actions], dropped bytes) of journal bytes, undo
     lines applied; raises RulesError. For the desktop: the device streams."""
-    f = _BytesFile(data)
+    from io import BytesIO
+
+    f = BytesIO(data)
     found = header_of(f)
     if found is None:
         return None, [], len(data)
@@ -431,12 +421,3 @@ def read(data):
     replay_from(f, survey, sealed, actions.append)
     dropped = 0 if survey.torn_at is None else len(data) - survey.torn_at
     return header, actions, dropped
-
-
-def undo_lines(data):
-    """How many undo lines journal bytes hold (for the desktop tools)."""
-    f = _BytesFile(data)
-    found = header_of(f)
-    if found is None or found[2] is None:
-        return 0
-    return len(Survey(f, found[2], 0, found[1], 1).undo_at)

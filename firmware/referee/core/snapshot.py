@@ -6,11 +6,14 @@ so an undo just past the newest still starts near) hold:
 
     {"at": 20311, "count": 448, "game": "robots", "head": "8c7e3b21",
      "last": "5d1f0a3c", "lines": 449, "v": 1} 0c1d2e3f
-    {"k": "", "v": {"hand": 91, ...}} 4a5b6c7d   the state's plain attributes
-    {"crc": "1f2e3d4c", "k": "ledger._points", "raw": 8000} 9e8d7c6b
-    ...8000 raw bytes and a newline...           an array or bytearray
-    {"k": "ledger.", "v": {"count": 4000, ...}}  an object in the state
-    {"end": 9} 5a6b7c8d                          how many parts: it is whole
+    {"k": "", "raw": [["end_how", 90, "1f2e3d4c"], ...], "v": {"hand": 91, ...}} 4a5b6c7d
+    ...the raw bytes of each array or bytearray named, then a newline...
+    {"k": "ledger.", "raw": [...], "v": {"count": 4000, ...}} 9e8d7c6b
+    {"end": 4} 5a6b7c8d                 how many objects: the file is whole
+
+One line for the rules state and one for each object in it (the ledger,
+the table, a match): its plain attributes as JSON, and its arrays as raw
+bytes after the line.
 
 A snapshot is a cache; the journal alone is the game and its history. One
 is used only when every CRC matches, it belongs to this journal (the
@@ -33,6 +36,7 @@ import json
 from binascii import crc32, hexlify
 
 from referee.core.errors import RulesError
+from referee.core.journal import SNAPS
 
 VERSION = 1
 _PLAIN = (bool, int, str)
@@ -74,27 +78,32 @@ def _is_raw(v):
 
 
 def _write_object(f, obj, path, parts):
-    """One line for an object's plain attributes, one raw part for each
-    array, then the objects it holds, each the same way."""
+    """One line for an object: its plain attributes, and the size and CRC
+    of each array, whose raw bytes follow the line (then a newline); then
+    the objects it holds, each the same way."""
     attrs = obj.__dict__
     names = sorted(attrs)
     plain = {}
+    raw = []
+    objects = []
     for name in names:
         value = attrs[name]
-        if type(value).__name__ == "module" or _is_object(value):
-            continue  # a module (rummy's rules): setup gives it back
-        if _is_raw(value):
-            _put(f, {"k": path + name, "raw": _nbytes(value), "crc": crc_hex(value)})
-            f.write(value)
-            f.write(b"\n")
-            parts[0] += 1
+        if type(value).__name__ == "module":
+            continue  # rummy's rules module: setup gives it back
+        if _is_object(value):
+            objects.append(name)
+        elif _is_raw(value):
+            raw.append([name, _nbytes(value), crc_hex(value)])
         else:
             plain[name] = _enc(value)
-    _put(f, {"k": path, "v": plain})
+    _put(f, {"k": path, "v": plain, "raw": raw})
+    if raw:
+        for name, _, _ in raw:
+            f.write(attrs[name])
+        f.write(b"\n")
     parts[0] += 1
-    for name in names:
-        if _is_object(attrs[name]) and type(attrs[name]).__name__ != "module":
-            _write_object(f, attrs[name], path + name + ".", parts)
+    for name in objects:
+        _write_object(f, attrs[name], path + name + ".", parts)
 
 
 def _put(f, part):
@@ -138,7 +147,7 @@ def write(journal, rules, state):
     if journal.size is None or journal.size < 9:
         return False
     storage = journal.storage
-    newest, before = journal.snap_name(0), journal.snap_name(1)
+    newest, before = journal.name + SNAPS[0], journal.name + SNAPS[1]
     ends = _ends(storage, journal.name, journal.size)
     if ends is None:
         return False

@@ -4,6 +4,7 @@ an undo, loaded with the journal reader and dropped with it."""
 from binascii import unhexlify
 
 from referee.core.errors import RulesError
+from referee.core.journal import SNAPS
 from referee.core.record import unseal
 from referee.core.snapshot import VERSION, crc_hex
 
@@ -33,7 +34,7 @@ def load(journal, header, head, f, survey_from, rules):
     survey is the journal's first pass from the snapshot on (see
     journal_read.py); journal damage after it raises RulesError."""
     for which in (0, 1):
-        snap = journal.storage.open_read(journal.snap_name(which))
+        snap = journal.storage.open_read(journal.name + SNAPS[which])
         if snap is None:
             continue
         try:
@@ -97,29 +98,27 @@ def _state(lines, rules, setup):
             if "end" in part:
                 return state if part["end"] == parts else None
             obj = state
-            names = part["k"].split(".")
-            for name in names[:-1]:
+            for name in part["k"].split(".")[:-1]:  # "" for the state, "ledger." ...
                 obj = getattr(obj, name)
-            if "raw" in part:
-                setattr(obj, names[-1], _raw(lines, part, getattr(obj, names[-1])))
-            else:  # an object's plain attributes; its path ends with a dot
-                values = part["v"]
-                for name in values:
-                    setattr(obj, name, _dec(values[name]))
+            values = part["v"]
+            for name in values:
+                setattr(obj, name, _dec(values[name]))
+            if part["raw"]:
+                for name, size, crc in part["raw"]:
+                    setattr(obj, name, _raw(lines, size, crc, getattr(obj, name)))
+                end = bytearray(1)
+                if lines.read_into(end) != 1 or end[0] != 10:
+                    return None
             parts += 1
     except (RulesError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return None  # not whole, or not this game's: the journal is replayed instead
 
 
-def _raw(lines, part, fresh):
-    size = part["raw"]
+def _raw(lines, size, crc, fresh):
     if not isinstance(size, int) or not 0 <= size <= 16384:
         raise ValueError("size")
     buf = bytearray(size)
-    end = bytearray(1)
-    if lines.read_into(buf) != size or lines.read_into(end) != 1:
-        raise ValueError("short")
-    if end[0] != 10 or crc_hex(buf) != part["crc"]:
+    if lines.read_into(buf) != size or crc_hex(buf) != crc:
         raise ValueError("damaged")
     if isinstance(fresh, bytearray):
         return buf

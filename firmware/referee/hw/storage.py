@@ -40,12 +40,6 @@ class Storage:
         except OSError:
             return None
 
-    def size(self, name):
-        try:
-            return os.stat(self.path(name))[6]
-        except OSError:
-            return None
-
     def write_with(self, name, produce):
         """Write a file by pieces: ``produce(f)`` writes to it; the new file
         replaces the old one only when it is whole (as ``write``)."""
