@@ -27,11 +27,11 @@ from referee.core.record import seal, unseal
 
 VERSION = 2
 FILE = JOURNAL
-# Journal lines between snapshots: a resume replays at most about this many.
-# Fewer would make resumes shorter but bill every button press more: a
-# snapshot allocates about 7 KB (its code loads for it, then leaves), and a
-# duel writes a line a press, against a budget of 512 B a press.
-SNAPSHOT_EVERY = 128
+# Journal lines between snapshots: a resume replays fewer than this many.
+# Fewer would make resumes shorter but bill every press more: a snapshot
+# allocates about 8 KB (its code loads for it, then leaves), a ROBOTS! hand
+# writes a line every other press, and the budget is 512 B a press.
+SNAPSHOT_EVERY = 64
 SNAPS = (".snap", ".snap1")  # the newest snapshot's file name ends, and the one before's
 
 
