@@ -57,6 +57,27 @@ def test_flash_full_at_every_byte_of_an_append(flash, monkeypatch):
         assert reboot(folder) == (None, 3, [55, 10])
 
 
+def test_flash_full_at_every_byte_of_an_undo(flash, monkeypatch):
+    faults = FlashFaults(monkeypatch)
+    line = len(bytes(seal({"undo": 1})))
+    for room in range(line):
+        folder = f"full{room}"
+        session = started(folder)
+        faults.room = room
+        message = session.undo()
+        faults.room = None
+        if room == line - 1:
+            # only the newline missed the flash: the undo line is whole
+            assert message is None and session.state.ledger.totals == [25, 0]
+            assert reboot(folder) == (None, 1, [25, 0])
+            continue
+        assert message == "not undone: the flash refused it"
+        assert session.state.ledger.totals == [25, 10]  # the screen shows what is saved
+        assert reboot(folder) == (None, 2, [25, 10])
+        assert session.undo() is None  # room again: the next undo lands cleanly
+        assert reboot(folder) == (None, 1, [25, 0])
+
+
 def test_an_oserror_on_write_changes_nothing(flash, monkeypatch):
     faults = FlashFaults(monkeypatch)
     session = started()

@@ -69,10 +69,14 @@ class Session:
         final = getattr(self.state, "final", None)
         if final:
             return "no undo: %s" % final
+        count = self.journal.count
         try:
             self.journal.undo()
         except OSError:
-            return "not undone: the flash refused it"
+            self._rebuild()
+            if self.journal.count == count:
+                return "not undone: the flash refused it"
+            # all but the newline landed: the undo line is whole, it counts
         self.undone, self.last = self.last, None
         self._rebuild()
         if self.journal.lines_since >= SNAPSHOT_EVERY:
