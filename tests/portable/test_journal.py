@@ -230,3 +230,15 @@ def test_a_long_line_is_damage_not_a_memory_error():
     storage.append(FILE, b'{"a": "' + b"x" * 5000 + b'"}\n')
     saved, _ = load_all(storage)
     assert "longer than 4096 bytes" in saved.problem and saved.kept_as == FILE + ".bad1"
+
+
+def test_a_hand_written_undo_line_counts_however_it_is_spaced():
+    text = (
+        '{"v": 2, "game": "scorepad", "setup": {"players": ["ANN", "BOB"], "target": 0}}\n'
+        '{"a": "score", "seat": 0, "pts": 30}\n'
+        '{"a": "score", "seat": 1, "pts": 20}\n'
+        '{"undo":1}\n'
+        '{"a": "next"}\n'
+    )
+    header, actions, dropped = read(text.encode())
+    assert actions == [{"a": "score", "seat": 0, "pts": 30}, {"a": "next"}] and dropped == 0

@@ -191,18 +191,15 @@ class Survey:
                 break
             number += 1
             offset, line, whole = got
-            if line.startswith(_UNDO):
-                found = _line(line, whole, sealed, number)
-                if found is not None:
-                    count = _undo_of(found[0], count, number)
-                    self.undo_at.append(offset)
-                    self.undo_to.append(count)
-                    if count < self.lowest:
-                        self.lowest = count
-            else:
-                found = _sealed_line(line, whole, sealed, number)
-                if found is not None:
-                    count += 1
+            found = _sealed_line(line, whole, sealed, number)
+            if found is not None and found[0] is not True and _is_undo(found[0]):
+                count = _undo_of(found[0], count, number)
+                self.undo_at.append(offset)
+                self.undo_to.append(count)
+                if count < self.lowest:
+                    self.lowest = count
+            elif found is not None:
+                count += 1
             if found is None:
                 self.torn_at = offset
                 break
@@ -212,10 +209,16 @@ class Survey:
         self.count = count
 
 
+def _is_undo(value):
+    return "undo" in value and "a" not in value
+
+
 def _sealed_line(line, whole, sealed, number):
-    """Check an action line in the first pass: a CRC is enough when there
-    is one (json is parsed in the second pass, only for what is replayed)."""
-    if sealed:
+    """Check a line in the first pass: (True, True) for an action whose CRC
+    matches (its JSON is parsed in the second pass, and only if it is
+    replayed), else what _line finds. The device writes an undo line with
+    sorted keys, so its start tells it; a hand-written one is parsed."""
+    if sealed and not line.startswith(_UNDO):
         from binascii import crc32
 
         cut = len(line) - 9
