@@ -40,7 +40,7 @@ def sample_robots_actions(count):
 def sample_evil_actions(count):
     """An Evil Robots game of ``count`` actions: five players racing to 100,
     each round a deal, five turns (a conversion among them) and an end
-    where one side wins."""
+    where one side wins (after round 72, where nobody does)."""
     actions = []  # type: list
     k = 0
     sides = ("good", "evil", "neutral")
@@ -56,10 +56,10 @@ def sample_evil_actions(count):
             else:
                 turn = {"a": "turn", "seat": seat, "do": "own"}
             actions.append(turn)
-        if k % 20 or k >= 400:  # most rounds nobody scores (no team): a long game goes on
-            actions.append({"a": "end", "side": ["neutral"] * 5})
-        else:
+        if k < 72:  # the first 500 actions: a side wins each round
             actions.append({"a": "end", "side": [sides[(k + i) % 3] for i in range(5)]})
+        else:  # then nobody scores (no team), so a long game never reaches 100
+            actions.append({"a": "end", "side": ["neutral"] * 5})
         k += 1
     return actions[:count]
 
