@@ -18,7 +18,7 @@ class _World:
         self.bus_bytes = {}  # bus id -> payload bytes written
         self.timers = []
         self.wdt = None
-        self.adc = {}  # ADC channel -> raw 16-bit reading
+        self.adc = {}  # ADC channel -> the 12-bit conversion result the chip holds
         self.tones = []  # (time, frequency) the PWM pins were set to, the last _TONES_KEPT
         self.slept = 0  # ms spent in lightsleep
         self.adc[3] = sim_vsys_raw(4600)  # VSYS/3 on ADC3: three fresh AAA cells
@@ -30,9 +30,14 @@ PWRON_RESET = 1
 WDT_RESET = 3
 
 
+ADC_BITS = 12  # the RP2040's ADC: a conversion is 0..4095
+
+
 def sim_vsys_raw(millivolts):
-    """The ADC3 reading for a VSYS voltage (the Pico divides it by 3)."""
-    return millivolts * 65535 // 9900
+    """The 12-bit ADC3 conversion for a VSYS voltage: the Pico divides VSYS
+    by 3 and the ADC's full scale is 3.3 V, so 9.9 V would be 4096 steps.
+    An ideal ADC gives the step the voltage reaches (4.6 V: 1903)."""
+    return millivolts * (1 << ADC_BITS) // 9900
 
 
 _world = None
@@ -109,6 +114,10 @@ def sim_bus_bytes(bus_id=0):
 
 
 def sim_set_adc(channel, raw):
+    """The ADC's next conversions on ``channel``: a 12-bit value, as the
+    chip's ADC gives (the fake refuses what the chip cannot say)."""
+    if not 0 <= raw < 1 << ADC_BITS:
+        raise ValueError("the RP2040 ADC converts to 12 bits, not %r" % (raw,))
     _world.adc[channel] = raw
 
 
@@ -269,7 +278,10 @@ class ADC:
             self.channel = pin.id - 26
 
     def read_u16(self):
-        return _world.adc.get(self.channel, 0)
+        # MicroPython v1.27 ports/rp2/machine_adc.c scales the 12-bit result
+        # to 16 bits by repeating its top bits: raw << 4 | raw >> 8.
+        raw = _world.adc.get(self.channel, 0)
+        return raw << (16 - ADC_BITS) | raw >> (2 * ADC_BITS - 16)
 
 
 class PWM:
