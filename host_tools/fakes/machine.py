@@ -7,6 +7,7 @@ which exist only here.
 """
 
 _EIO = 5  # rp2's errno when no device acknowledges its address
+_ETIMEDOUT = 110  # and when a transfer outlasts the I2C object's timeout
 
 
 class _World:
@@ -195,6 +196,20 @@ class I2C:
     def __init__(self, id=0, *, scl=None, sda=None, freq=400_000, timeout=50_000):
         self.id = id
         self.freq = freq
+        self.timeout = timeout  # microseconds for a whole transfer, as on rp2
+        # SCL periods that fit in the timeout, worked out once in small ints
+        # (a bigint per transfer would count as the firmware's allocation)
+        self._periods = timeout * (freq // 1000) // 1000
+
+    def _wire_time(self, n):
+        """rp2's machine.I2C hands each transfer to pico-sdk's
+        i2c_write/read_timeout_us with one deadline for all of it: the
+        address and ``n`` bytes, 9 SCL periods each (8 bits and the ACK).
+        A transfer that would outlast the timeout fails as the chip's does.
+        The fake's clock does not move: only the deadline is modelled.
+        A zero-length write is bit-banged (a probe) and has no such limit."""
+        if n and (n + 1) * 9 > self._periods:
+            raise OSError(_ETIMEDOUT)
 
     def scan(self):
         return sorted(a for (bus, a) in _world.devices if bus == self.id)
@@ -209,6 +224,7 @@ class I2C:
         dev = self._device(addr)
         # No copy: a benchmark of the firmware's allocations must not count ours.
         n = len(buf)
+        self._wire_time(n)
         _world.bus_bytes[self.id] = _world.bus_bytes.get(self.id, 0) + n
         dev.i2c_write(buf)
         return n
@@ -218,7 +234,9 @@ class I2C:
         return self.writeto(addr, data, stop)
 
     def readfrom_into(self, addr, buf, stop=True):
-        self._device(addr).i2c_read_into(buf)
+        dev = self._device(addr)
+        self._wire_time(len(buf))
+        dev.i2c_read_into(buf)
 
     def readfrom(self, addr, nbytes, stop=True):
         buf = bytearray(nbytes)
