@@ -209,3 +209,53 @@ def test_a_panel_that_holds_the_bus_is_logged_and_the_watchdog_restarts():
     ended, log = boot_without_a_panel(_StuckPanel())
     assert ended is not None and 8000 < ended <= 9000
     assert log.startswith(b"board: OSError at ") and b"110" in log
+
+
+# Every setup key each game reads, with a setup it accepts.
+_SETUPS = {
+    "scorepad": {"players": ["ANN", "BOB"], "target": 100},
+    "robots": {"players": 3, "target": 500, "dealer": 1},
+    "robber": {"players": 4, "target": 500, "teams": True, "dealer": 0},
+    "evil": {"players": 3, "target": 10, "robot": True},
+    "factory": {"players": 3, "first": 1, "device": True, "rounds": 2, "tiebreak": True},
+    "duel": {"players": ["ANN", "BOB"], "black": 1, "wins": 2, "jokers": True},
+}
+_ODD = [None, True, False, 0, -1, 10**9, 10**30, 2.5, "", "x", [], [None], [1, 2], {}, {"a": 1}]
+
+
+def test_every_setup_key_of_every_game_refuses_wrong_types_with_a_short_reason():
+    from referee.core.errors import RulesError
+    from referee.games import rules
+    from referee.screens.notice import wrap
+
+    surprises = []
+    for game, good in _SETUPS.items():
+        core = rules(game)
+        core.setup(good)  # the base setup is accepted
+        keys = list(good) + ["sitting"]
+        for key in keys:
+            for odd in _ODD + [[odd] for odd in _ODD]:
+                setup = dict(good)
+                setup[key] = odd
+                try:
+                    core.setup(setup)
+                except RulesError as e:
+                    message = str(e)
+                    # The reason must fit the three lines the notice gives it,
+                    # unless it quotes a long value back (the log has it all).
+                    if len(repr(odd)) <= 10 and " ".join(wrap(message, 3)) != message:
+                        surprises.append((game, key, odd, "too long: " + message))
+                except Exception as e:  # noqa: BLE001 - the point of the test
+                    surprises.append((game, key, odd, type(e).__name__))
+    assert surprises == [], surprises[:5]
+
+
+def test_a_reason_is_wrapped_to_the_panel_at_spaces_and_cut_to_fit():
+    from referee.screens.notice import wrap
+
+    # 18 characters, then " players," would make 27 (over 21): a new line;
+    # the 31-digit number fits no line and is cut at 21.
+    long = "a table has 2 to 9 players, not " + "1" + "0" * 30
+    assert wrap(long, 3) == ["a table has 2 to 9", "players, not", "1" + "0" * 20]
+    assert wrap(long, 2) == ["a table has 2 to 9", "players, not"]
+    assert wrap("line 1 is damaged", 3) == ["line 1 is damaged"]
