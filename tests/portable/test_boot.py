@@ -85,21 +85,31 @@ def test_a_journal_too_big_for_memory_is_set_aside():
     # up to 2 GB, so here the seam that reads the journal runs out of
     # memory: on CPython it raises MemoryError, in the VM the heap is locked
     # for the read and MicroPython's own allocator raises it.
-    originals = {}
-    for method in ("read", "open_read"):  # whichever way the journal is read
-        if hasattr(Storage, method):
-            originals[method] = getattr(Storage, method)
-            setattr(Storage, method, _out_of_memory(originals[method]))
+    originals = out_of_memory_reading(boot_cases.JOURNAL)
     try:
         check(boot_cases.TOO_BIG, menu_frame())
     finally:
-        for method, original in originals.items():
-            setattr(Storage, method, original)
+        restore(originals)
 
 
-def _out_of_memory(original):
+def out_of_memory_reading(file):
+    """From now on, reading ``file`` runs out of memory (see above)."""
+    originals = {}
+    for method in ("read", "open_read"):  # whichever way the file is read
+        if hasattr(Storage, method):
+            originals[method] = getattr(Storage, method)
+            setattr(Storage, method, _out_of_memory(originals[method], file))
+    return originals
+
+
+def restore(originals):
+    for method, original in originals.items():
+        setattr(Storage, method, original)
+
+
+def _out_of_memory(original, file):
     def read(self, name, *args):
-        if name != boot_cases.JOURNAL:
+        if name != file:
             return original(self, name, *args)
         if not _MICROPYTHON:
             raise MemoryError
@@ -259,3 +269,37 @@ def test_a_reason_is_wrapped_to_the_panel_at_spaces_and_cut_to_fit():
     assert wrap(long, 3) == ["a table has 2 to 9", "players, not", "1" + "0" * 20]
     assert wrap(long, 2) == ["a table has 2 to 9", "players, not"]
     assert wrap("line 1 is damaged", 3) == ["line 1 is damaged"]
+
+
+def test_settings_too_big_for_memory_give_the_defaults_and_a_note():
+    from referee.settings import DEFAULTS
+
+    os.mkdir("data")
+    with open("data/settings", "wb") as f:
+        f.write(b"x" * 4096)
+    originals = out_of_memory_reading("settings")
+    try:
+        rig = Rig(seed=1)
+    finally:
+        restore(originals)
+    assert rig.app.settings == DEFAULTS
+    assert "settings file damaged" in rig.app.screen.lines
+    assert sorted(os.listdir("data")) == ["settings.bad"]  # kept aside, not lost
+    rig.play("ok")
+    assert bytes(rig.panel.pixels()) == menu_frame()
+
+
+def test_an_error_log_too_big_for_memory_is_set_aside_and_started_anew():
+    os.mkdir("data")
+    with open("data/errors.log", "wb") as f:
+        f.write(b"old line\n" * 100)
+    boot_cases.write_journal("data/game.jnl", boot_cases.NAMES[0])
+    originals = out_of_memory_reading("errors.log")
+    try:
+        rig = Rig(seed=1)
+    finally:
+        restore(originals)
+    assert rig.app.screen.title == "NOT RESUMED"
+    storage = rig.app.storage
+    assert storage.read("errors.log") == boot_cases.log_line(boot_cases.NAMES[0]).encode()
+    assert storage.read("errors.log.bad") == b"old line\n" * 100
