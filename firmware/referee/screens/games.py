@@ -11,15 +11,19 @@ def saved_game(app):
     from referee.core.session import Session
 
     journal = Journal(app.storage)
+    detail = ""
     try:
         saved, rules, state = resume(journal)
     except Exception as e:  # noqa: BLE001 - MemoryError too: the same file fails every boot
         saved, state = unreadable(journal, e), None
+        if not isinstance(e, MemoryError):
+            detail = ": %s" % (e,)  # the error's own words, for the log
     forget_module("referee.core.replay")  # used once a game; undo loads them again
     if saved.problem is not None:
         from referee.screens.crash import log
 
-        log(app.storage, "%s (%s)" % (saved.problem, saved.kept_as or "left in place"))
+        place = saved.kept_as or "left in place"
+        log(app.storage, "%s%s (%s)" % (saved.problem, detail, place))
     forget_module("referee.core.journal_read")
     return saved, (Session(journal, rules, state) if state is not None else None)
 
