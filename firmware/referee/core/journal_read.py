@@ -117,7 +117,11 @@ class Lines:
 def _check_header(header):
     version = header.get("v")
     if version not in (1, VERSION):  # format 1 is format 2 without undo lines
-        raise RulesError("journal format %r; this referee reads format %d" % (version, VERSION))
+        # Only a higher format number is a newer referee's (and left alone);
+        # anything else there is damage, kept aside like any other.
+        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+            raise RulesError("journal format %d; this referee reads format %d" % (version, VERSION))
+        raise RulesError("unknown journal format")
     if not isinstance(header.get("game"), str) or not isinstance(header.get("setup"), dict):
         raise RulesError("the header names no game and setup")
 
