@@ -66,8 +66,16 @@ HEADERS = [
     ("game_object", _header('{"g": "scorepad"}', '{"players": 2}'), _NO_GAME),
     ("setup_list", _header('"scorepad"', "[2]"), _NO_GAME),
     ("setup_null", _header('"scorepad"', "null"), _NO_GAME),
-    ("version_text", _header('"scorepad"', '{"players": 2}', '"1"'), "unknown journal format"),
-    ("version_null", _header('"scorepad"', '{"players": 2}', "null"), "unknown journal format"),
+    (
+        "version_text",
+        _header('"scorepad"', '{"players": 2}', '"1"'),
+        "the header's format is unknown",
+    ),
+    (
+        "version_null",
+        _header('"scorepad"', '{"players": 2}', "null"),
+        "the header's format is unknown",
+    ),
 ]
 
 # A count no table seats: building 10**9 names once hung the boot.

@@ -121,7 +121,7 @@ def _check_header(header):
         # anything else there is damage, kept aside like any other.
         if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
             raise RulesError("journal format %d; this referee reads format %d" % (version, VERSION))
-        raise RulesError("unknown journal format")
+        raise RulesError("the header's format is unknown")
     if not isinstance(header.get("game"), str) or not isinstance(header.get("setup"), dict):
         raise RulesError("the header names no game and setup")
 
