@@ -61,6 +61,21 @@ def test_a_peek_holds_ok_across_the_other_presses_and_snaps_before_letting_go():
     assert tl.end_ms == 560
 
 
+def test_settling_pauses_before_snap_lines_only():
+    tl = script.timeline("up\nsnap a\npeek snap p\nup", PINS, 50, 50, 700, settle_ms=200)
+    # UP 0-50, gap to 100; 200 ms settle: snap a at 300; OK 300-350 with its
+    # peek snap at 350 (no settle while held), gap to 400; UP 400-450.
+    assert tl.snaps == [("a", 300), ("p", 350)]
+    assert tl.changes == [
+        (0, 10, 0),
+        (50, 10, 1),
+        (300, 12, 0),
+        (350, 12, 1),
+        (400, 10, 0),
+        (450, 10, 1),
+    ]
+
+
 def test_a_script_line_the_grammar_does_not_know_is_named():
     with pytest.raises(ValueError, match="line 2"):
         script.timeline("up\nsideways", PINS)

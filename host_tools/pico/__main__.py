@@ -90,6 +90,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--press-ms", type=int, default=50, help="how long a finger stays down")
     ap.add_argument("--gap-ms", type=int, default=50, help="and off before the next press")
+    ap.add_argument(
+        "--settle-ms",
+        type=int,
+        default=0,
+        help="pause this long before each snap line (default 0: snap at the presses' pace)",
+    )
     ap.add_argument("--seed", type=int, default=1, help="entropy seed (the goldens use 1)")
     ap.add_argument("--usb", action="store_true", help="USB power (VBUS high): no lightsleep")
     ap.add_argument("--screenshots", type=Path, help="write each snap as PNG and PBM here")
@@ -113,7 +119,9 @@ def main(argv: list[str] | None = None) -> int:
         extra = flash_image.folder_files(args.flash_dir) if args.flash_dir else {}
         options.update(image=flash_image.referee_image(extra))
     start = time.monotonic()
-    results = lane.play_all(scripts, args.press_ms, args.gap_ms, **options)
+    results = lane.play_all(
+        scripts, args.press_ms, args.gap_ms, settle_ms=args.settle_ms, **options
+    )
     wall = time.monotonic() - start
     report(results, wall)
     if args.heap_at:
