@@ -61,6 +61,21 @@ def test_a_peek_holds_ok_across_the_other_presses_and_snaps_before_letting_go():
     assert tl.end_ms == 560
 
 
+def test_settling_pauses_before_snap_lines_only():
+    tl = script.timeline("up\nsnap a\npeek snap p\nup", PINS, 50, 50, 700, settle_ms=200)
+    # UP 0-50, gap to 100; 200 ms settle: snap a at 300; OK 300-350 with its
+    # peek snap at 350 (no settle while held), gap to 400; UP 400-450.
+    assert tl.snaps == [("a", 300), ("p", 350)]
+    assert tl.changes == [
+        (0, 10, 0),
+        (50, 10, 1),
+        (300, 12, 0),
+        (350, 12, 1),
+        (400, 10, 0),
+        (450, 10, 1),
+    ]
+
+
 def test_a_script_line_the_grammar_does_not_know_is_named():
     with pytest.raises(ValueError, match="line 2"):
         script.timeline("up\nsideways", PINS)
@@ -145,6 +160,9 @@ def test_the_heap_read_from_sram_is_what_gc_reports():
     record = run.run_chip(script.Timeline(), image, keep_filesystem=True)
     assert record.error is not None and record.error.startswith("watchdog reset")
     assert record.filesystem is not None
+    # A small file goes inline into the root's metadata block, whose tail is
+    # still erased: programmed, through the intercepted ROM routine.
+    assert record.flash["programmed_pages"] >= 1
     used, free = map(int, flash_image.read_image(record.filesystem)["heap.txt"].split())
     assert used + free == 246_016  # the whole GC heap of this build
     assert len(record.gc) == 1  # main.py's; nothing else ran out of room
@@ -160,6 +178,20 @@ def test_the_chip_draws_the_rigs_seeded_entropy_stream():
     coin = lane.play_all({"coin": (SCENARIOS / "coin.txt").read_text()}, 150, 250)["coin"]
     assert coin.chip.entropy_used > 0
     assert lane.golden_mismatches(coin, GOLDEN) == (3, [])
+
+
+def test_a_full_frame_takes_its_wire_time_at_the_programmed_bus_rate():
+    """pico-sdk programs 400 kHz from a 125 MHz clk_sys as a period of
+    (125,000,000 + 200,000) // 400,000 = 313 cycles (IC_FS_SCL_HCNT + LCNT).
+    A full frame is the address and 1,025 bytes, 9 SCL periods each:
+    1,026 x 9 x 313 / 125 MHz = 23.122 ms."""
+    played = lane.play_all({"boot": "wait 10"})["boot"]
+    frames = [
+        end - start for start, end, data in figures.panel_writes(played.chip) if len(data) == 1025
+    ]
+    assert frames  # the blank frame at init and the menu
+    for us in frames:
+        assert us == pytest.approx(1026 * 9 * 313 / 125, abs=0.01)
 
 
 def test_a_game_saved_on_the_desktop_resumes_on_the_chip(flash):

@@ -53,6 +53,19 @@ def report(results: dict[str, lane.Played], wall_s: float, say=print) -> int:
     return differ
 
 
+def print_heap(results: dict[str, lane.Played], say=print) -> None:
+    """Heap samples: used, free and the largest free block, in bytes."""
+    for name in sorted(results):
+        chip = results[name].chip
+        ready = chip.ready_us or 0.0
+        for label, samples in (("at", chip.heap), ("after gc at", chip.gc)):
+            for at_us, used, free, largest in samples:
+                say(
+                    f"{name:16} heap {label} {(at_us - ready) / 1000:9.1f} ms: "
+                    f"used {used:7,} free {free:7,} largest free {largest:7,}"
+                )
+
+
 def write_screenshots(results: dict[str, lane.Played], folder: Path) -> None:
     from host_tools.sim import screenshot
 
@@ -77,25 +90,42 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--press-ms", type=int, default=50, help="how long a finger stays down")
     ap.add_argument("--gap-ms", type=int, default=50, help="and off before the next press")
+    ap.add_argument(
+        "--settle-ms",
+        type=int,
+        default=0,
+        help="pause this long before each snap line (default 0: snap at the presses' pace)",
+    )
     ap.add_argument("--seed", type=int, default=1, help="entropy seed (the goldens use 1)")
     ap.add_argument("--usb", action="store_true", help="USB power (VBUS high): no lightsleep")
     ap.add_argument("--screenshots", type=Path, help="write each snap as PNG and PBM here")
+    ap.add_argument(
+        "--heap-at",
+        help="ms after ready, comma-separated: print the heap (read from SRAM) then, "
+        "and after every garbage collection",
+    )
     args = ap.parse_args(argv)
     paths.use_firmware()
     files = sorted(SCENARIOS.glob("*.txt")) if args.all else args.script
     scripts = {path.stem: path.read_text() for path in files}
     if args.uf2 and args.flash_dir:
         ap.error("--flash-dir adds to the referee's image; a --uf2 brings its own")
-    options = {"seed": args.seed, "usb": args.usb}
+    options: dict = {"seed": args.seed, "usb": args.usb}
+    if args.heap_at:
+        options["heap_at"] = [int(ms) for ms in args.heap_at.split(",")]
     if args.uf2:
         options.update(image=b"", firmware=args.uf2.resolve())
     else:
         extra = flash_image.folder_files(args.flash_dir) if args.flash_dir else {}
         options.update(image=flash_image.referee_image(extra))
     start = time.monotonic()
-    results = lane.play_all(scripts, args.press_ms, args.gap_ms, **options)
+    results = lane.play_all(
+        scripts, args.press_ms, args.gap_ms, settle_ms=args.settle_ms, **options
+    )
     wall = time.monotonic() - start
     report(results, wall)
+    if args.heap_at:
+        print_heap(results)
     if args.screenshots:
         write_screenshots(results, args.screenshots)
     return 1 if any(p.chip.error for p in results.values()) else 0

@@ -29,11 +29,11 @@ class Played:
         return figures.boot_ms(self.chip)
 
 
-def timeline_for(text: str, press_ms: int, gap_ms: int) -> script.Timeline:
+def timeline_for(text: str, press_ms: int, gap_ms: int, settle_ms: int = 0) -> script.Timeline:
     buttons, _board = run.board_pins()
     from referee.hw.buttons import LONG_MS
 
-    return script.timeline(text, buttons, press_ms, gap_ms, LONG_MS)
+    return script.timeline(text, buttons, press_ms, gap_ms, LONG_MS, settle_ms)
 
 
 def play_all(
@@ -42,6 +42,7 @@ def play_all(
     gap_ms: int = 50,
     image: bytes | None = None,
     workers: int | None = None,
+    settle_ms: int = 0,
     **options,
 ) -> dict[str, Played]:
     """Play each named script on its own fresh chip; {name: Played}.
@@ -52,7 +53,9 @@ def play_all(
     workers = workers or min(2, os.cpu_count() or 1)
     run.seeded_entropy(1, 1)  # imports done here, not in the worker threads
     figures.new_panel()
-    timelines = {name: timeline_for(text, press_ms, gap_ms) for name, text in scripts.items()}
+    timelines = {
+        name: timeline_for(text, press_ms, gap_ms, settle_ms) for name, text in scripts.items()
+    }
     # Longest first, so the last process to finish is a short one.
     order = sorted(timelines, key=lambda n: -timelines[n].end_ms)
 

@@ -232,8 +232,7 @@ const readyAlarm = clock.createAlarm(() => {
   if (result.ready_us !== null || napStart < 0) return;
   const ready = clock.nanos; // READY_NAP into the nap: the script starts now
   result.ready_us = ready / 1000;
-  const last = timeline.length ? timeline[timeline.length - 1][0] : 0;
-  endNanos = ready + (last + job.tail_ms) * MS;
+  endNanos = ready + job.run_ms * MS;
   endAlarm.schedule(endNanos - ready);
   schedulePins();
   if (heapAt.length) heapAlarm.schedule(heapAt[0] * MS);

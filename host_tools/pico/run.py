@@ -67,7 +67,7 @@ class ChipError(RuntimeError):
 
 
 def board_pins():
-    """(buttons {name: GPIO}, {GPIO: idle level}, {ADC channel: raw}) from firmware/board.py."""
+    """({button name: GPIO}, the board module): every pin from firmware/board.py."""
     paths.use_firmware()
     import board
 
@@ -107,7 +107,8 @@ def make_job(
         "pins": levels,
         "adc": {adc_channel: vsys_adc_raw(vsys_mv)},
         "timeline": timeline.changes,
-        "tail_ms": tail_ms,
+        # The script's end (its last gap or wait, and snap), then tail_ms more.
+        "run_ms": max([timeline.end_ms] + [ms for _n, ms in timeline.snaps]) + tail_ms,
         "boot_limit_ms": BOOT_LIMIT_MS,
         "heap_at": heap_at or [],
         "symbols": json.loads(SYMBOLS.read_text()) if SYMBOLS.exists() else None,

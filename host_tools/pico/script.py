@@ -37,11 +37,12 @@ class Timeline:
 
 
 class _Builder:
-    def __init__(self, pins, press_ms, gap_ms, long_ms):
+    def __init__(self, pins, press_ms, gap_ms, long_ms, settle_ms=0):
         self.pins = pins  # button name -> GPIO
         self.press_ms = press_ms
         self.gap_ms = gap_ms
         self.long_ms = long_ms
+        self.settle_ms = settle_ms
         self.now = 0
         self.out = Timeline()
 
@@ -69,6 +70,7 @@ class _Builder:
             self.now += int(words[1])
             return
         if words[0] == "snap":
+            self.now += self.settle_ms  # a look at the glass, nothing pressed
             self.snap(words[1])
             return
         if words[0] == "peek":
@@ -117,9 +119,12 @@ class _Builder:
         self.now += self.gap_ms
 
 
-def timeline(script, pins, press_ms=50, gap_ms=50, long_ms=700):
-    """The Timeline of ``script``; ``pins`` maps up/down/ok/back to GPIOs."""
-    builder = _Builder(pins, press_ms, gap_ms, long_ms)
+def timeline(script, pins, press_ms=50, gap_ms=50, long_ms=700, settle_ms=0):
+    """The Timeline of ``script``; ``pins`` maps up/down/ok/back to GPIOs.
+    ``settle_ms`` is an extra pause before each ``snap`` line (not the snaps
+    taken while a button is held): 0 snaps at the pace of the presses, so a
+    redraw slower than ``gap_ms`` shows as a snap taken too early."""
+    builder = _Builder(pins, press_ms, gap_ms, long_ms, settle_ms)
     for number, raw in enumerate(script.split("\n"), 1):
         words = raw.split("#")[0].split()
         if not words:
