@@ -2,6 +2,7 @@
 #   make sim    the referee in the desktop simulator (ARGS="--script F --screenshot P")
 #   make test   static lane, CPython lane, MicroPython VM lane
 #   make bench  heap, allocations, .mpy size, bus bytes; checked against DESIGN.md budgets
+#   make pico   button scripts on the emulated Pico (ARGS="--script F" or "--all")
 
 PYTHON ?= python3
 VENV := .venv
@@ -11,7 +12,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware deploy fuzz clean
+.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico
 
 setup: $(READY) $(NODE_READY)
 
@@ -44,6 +45,11 @@ test: static pytest
 
 bench: setup
 	$(PY) -m host_tools.bench
+
+# make pico ARGS="--script tests/scenarios/coin.txt [--press-ms 50 --gap-ms 50] [--screenshots DIR]"
+# or ARGS="--all": button scripts on the emulated Pico (rp2040js), figures in emulated time
+pico: setup
+	$(PY) -m host_tools.pico $(ARGS)
 
 fonts: setup
 	$(PY) -m host_tools.fontgen

@@ -1,0 +1,109 @@
+"""The Pico's filesystem as one LittleFS image: the referee as `make deploy` installs it.
+
+    python -m host_tools.flash_image OUT.img [--flash-dir DIR]
+
+MicroPython's rp2 port keeps its filesystem in the last 1,408 KiB of the
+2 MiB flash (offset 0xA0000). Its frozen _boot.py mounts it as LittleFS v2
+with the geometry below and formats it if that fails, so an image written
+with any other block or program size would be wiped at the first boot.
+
+The emulated-Pico lane (host_tools/pico) writes this image into the emulated
+flash; `make uf2` can put the same bytes behind the firmware in one .uf2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+FS_OFFSET = 0xA0000  # flash offset of the filesystem (XIP 0x100A0000)
+BLOCK_SIZE = 4096
+BLOCK_COUNT = 352  # (2 MiB - 0xA0000) / 4 KiB
+# What MicroPython v1.27's VfsLfs2 asks of littlefs on the RP2040.
+GEOMETRY = {
+    "block_size": BLOCK_SIZE,
+    "block_count": BLOCK_COUNT,
+    "prog_size": 256,
+    "read_size": 32,
+    "lookahead_size": 32,
+    "name_max": 255,
+}
+IMAGE_BYTES = BLOCK_SIZE * BLOCK_COUNT
+
+
+def referee_files() -> dict[str, bytes]:
+    """{path on the Pico: bytes}: exactly the files `make deploy` copies to a
+    board that loads .mpy (compiled firmware, driver libraries, main.py)."""
+    from host_tools import deploy
+
+    return {remote: local.read_bytes() for remote, local in deploy.local_files(mpy=True).items()}
+
+
+def folder_files(folder: Path) -> dict[str, bytes]:
+    """{path on the Pico: bytes} for every file under ``folder`` (a copy of a
+    board's flash, such as the simulator's build/sim-flash with data/game.jnl)."""
+    return {
+        path.relative_to(folder).as_posix(): path.read_bytes()
+        for path in sorted(folder.rglob("*"))
+        if path.is_file()
+    }
+
+
+def build_image(files: dict[str, bytes]) -> bytes:
+    """A formatted LittleFS image of IMAGE_BYTES holding ``files``."""
+    from littlefs import LittleFS
+
+    fs = LittleFS(**GEOMETRY)
+    for remote in sorted(files):
+        parent = remote.rpartition("/")[0]
+        if parent:
+            fs.makedirs(parent, exist_ok=True)
+        with fs.open(remote, "wb") as out:
+            out.write(files[remote])
+    image = bytes(fs.context.buffer)
+    if len(image) != IMAGE_BYTES:
+        raise ValueError(f"littlefs image is {len(image)} bytes, expected {IMAGE_BYTES}")
+    return image
+
+
+def referee_image(extra: dict[str, bytes] | None = None) -> bytes:
+    """The deployed referee plus ``extra`` files (which win on a clash)."""
+    files = referee_files()
+    files.update(extra or {})
+    return build_image(files)
+
+
+def read_image(image: bytes) -> dict[str, bytes]:
+    """{path: bytes} of every file in an image (for tests and for looking
+    at what a run left on the emulated flash)."""
+    from littlefs import LittleFS, UserContext
+
+    context = UserContext(len(image))
+    context.buffer[:] = image
+    fs = LittleFS(context=context, mount=True, **GEOMETRY)
+    files = {}
+    for root, _dirs, names in fs.walk("/"):
+        for name in names:
+            path = (root.rstrip("/") + "/" + name).lstrip("/")
+            with fs.open(path, "rb") as f:
+                files[path] = f.read()
+    return files
+
+
+def main(argv: list[str] | None = None) -> int:
+    from host_tools import paths
+
+    ap = argparse.ArgumentParser(description="The referee's LittleFS flash image")
+    ap.add_argument("out", type=Path, help="where to write the image")
+    ap.add_argument("--flash-dir", type=Path, help="extra files, e.g. data/game.jnl")
+    args = ap.parse_args(argv)
+    paths.use_firmware()
+    extra = folder_files(args.flash_dir) if args.flash_dir else {}
+    args.out.write_bytes(referee_image(extra))
+    print(f"{args.out}: {IMAGE_BYTES} bytes, flash offset {FS_OFFSET:#x}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

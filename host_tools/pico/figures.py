@@ -1,0 +1,134 @@
+"""From a chip run's raw record to what a person asks: the glass, and how fast.
+
+The frames come from the same decoder the golden images came from
+(host_tools/fakes/virtual_ssd1306.py), fed every I2C write to the panel in
+emulated time order, so a snap is the glass at that emulated moment.
+
+Press to panel: the firmware acts on UP/DOWN when they go down and on OK/BACK
+when they come up (referee/hw/buttons.py). A short press's latency runs from
+that moment to the end of the last panel transfer that began before the next
+press acted, which is what a person sees: the panel settled.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass, field
+
+from host_tools import paths
+from host_tools.pico.run import ChipRun
+from host_tools.pico.script import Timeline
+
+PANEL_ADDR = 0x3C
+ACT_ON_DOWN = ("up", "down")
+
+
+def panel_writes(run: ChipRun):
+    """[(start us, end us, bytes)] written to the panel, in order."""
+    return [
+        (start, end, bytes.fromhex(data))
+        for start, end, addr, read, data in run.i2c
+        if addr == PANEL_ADDR and not read and data
+    ]
+
+
+def new_panel():
+    paths.use_firmware()
+    from virtual_ssd1306 import VirtualSSD1306
+
+    return VirtualSSD1306()
+
+
+def snaps(run: ChipRun, timeline: Timeline) -> dict[str, bytes]:
+    """{snap name: the glass (1,024 bytes, as VirtualSSD1306.pixels())} at each snap's moment."""
+    if run.ready_us is None:
+        return {}
+    panel = new_panel()
+    writes = panel_writes(run)
+    out = {}
+    i = 0
+    for name, ms in sorted(timeline.snaps, key=lambda s: s[1]):
+        moment = run.ready_us + ms * 1000
+        while i < len(writes) and writes[i][1] <= moment:
+            panel.i2c_write(writes[i][2])
+            i += 1
+        out[name] = bytes(panel.pixels())
+    return out
+
+
+def is_pixels(data: bytes) -> bool:
+    """A GDDRAM write (control byte 0x40), not a command."""
+    return data[0] == 0x40
+
+
+def boot_ms(run: ChipRun) -> float | None:
+    """Power-on to the end of the last frame sent before the first nap: the menu."""
+    if run.ready_us is None:
+        return None
+    ends = [end for _s, end, data in panel_writes(run) if is_pixels(data) and end <= run.ready_us]
+    return max(ends) / 1000 if ends else None
+
+
+@dataclass
+class Latencies:
+    up_down: list[float] = field(default_factory=list)  # ms, from the press
+    ok_back: list[float] = field(default_factory=list)  # ms, from the release
+    no_update: int = 0  # short presses after which the panel did not change
+
+
+def _acts_at(press) -> int:
+    """When the firmware acts on a press, in ms after ready (a held OK or
+    BACK acts while still down, so its press going down bounds the window)."""
+    if press.button in ACT_ON_DOWN or press.kind != "press":
+        return press.down_ms
+    return press.up_ms
+
+
+def latencies(run: ChipRun, timeline: Timeline) -> Latencies:
+    out = Latencies()
+    if run.ready_us is None:
+        return out
+    writes = [(s, e) for s, e, data in panel_writes(run)]
+    moments = sorted(((_acts_at(p), p) for p in timeline.presses), key=lambda m: m[0])
+    for k, (acts, press) in enumerate(moments):
+        if press.kind != "press":
+            continue
+        start = run.ready_us + acts * 1000
+        later = [m for m, _p in moments[k + 1 :] if m > acts]
+        stop = run.ready_us + later[0] * 1000 if later else math.inf
+        ends = [e for s, e in writes if start <= s < stop]
+        if not ends:
+            out.no_update += 1
+            continue
+        ms = (max(ends) - start) / 1000
+        (out.up_down if press.button in ACT_ON_DOWN else out.ok_back).append(ms)
+    return out
+
+
+def median_p90(values: list[float]) -> tuple[float, float] | None:
+    """(median, 90th percentile by nearest rank), or None for no values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[math.ceil(0.9 * len(ordered)) - 1]
+
+
+def to_pbm(image: bytes) -> str:
+    """Plain PBM (P1), as tests/golden keeps the glass."""
+    rows = []
+    for y in range(64):
+        rows.append(" ".join(str(image[(y >> 3) * 128 + x] >> (y & 7) & 1) for x in range(128)))
+    return "P1\n128 64\n" + "\n".join(rows) + "\n"
+
+
+def from_pbm(text: str) -> bytes:
+    lines = text.split("\n")
+    if lines[:2] != ["P1", "128 64"]:
+        raise ValueError("not a 128x64 plain PBM")
+    image = bytearray(1024)
+    for y, line in enumerate(lines[2:66]):
+        for x, bit in enumerate(line.split()):
+            if bit == "1":
+                image[(y >> 3) * 128 + x] |= 1 << (y & 7)
+    return bytes(image)

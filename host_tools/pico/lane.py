@@ -1,0 +1,62 @@
+"""Scripts on the emulated Pico: timelines in, snaps and figures out.
+
+Each script runs on a fresh chip in its own Node process; ``play_all`` keeps
+``workers`` of them busy at once (the emulator is single-threaded and
+CPU-bound, so one per core).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+from host_tools import flash_image
+from host_tools.pico import figures, run, script
+
+
+@dataclass
+class Played:
+    name: str
+    timeline: script.Timeline
+    chip: run.ChipRun
+    snaps: dict[str, bytes]
+    latencies: figures.Latencies
+
+    @property
+    def boot_ms(self) -> float | None:
+        return figures.boot_ms(self.chip)
+
+
+def timeline_for(text: str, press_ms: int, gap_ms: int) -> script.Timeline:
+    buttons, _board = run.board_pins()
+    from referee.hw.buttons import LONG_MS
+
+    return script.timeline(text, buttons, press_ms, gap_ms, LONG_MS)
+
+
+def play_all(
+    scripts: dict[str, str],
+    press_ms: int = 50,
+    gap_ms: int = 50,
+    image: bytes | None = None,
+    workers: int | None = None,
+    **options,
+) -> dict[str, Played]:
+    """Play each named script on its own fresh chip; {name: Played}."""
+    if image is None:
+        image = flash_image.referee_image()
+    workers = workers or min(2, os.cpu_count() or 1)
+    run.seeded_entropy(1, 1)  # imports done here, not in the worker threads
+    figures.new_panel()
+    timelines = {name: timeline_for(text, press_ms, gap_ms) for name, text in scripts.items()}
+    # Longest first, so the last process to finish is a short one.
+    order = sorted(timelines, key=lambda n: -timelines[n].end_ms)
+
+    def one(name: str) -> Played:
+        tl = timelines[name]
+        chip = run.run_chip(tl, image, **options)
+        return Played(name, tl, chip, figures.snaps(chip, tl), figures.latencies(chip, tl))
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return {p.name: p for p in pool.map(one, order)}

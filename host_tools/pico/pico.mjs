@@ -1,0 +1,346 @@
+// The emulated Pico: MicroPython's rp2 firmware in rp2040js, in emulated time.
+//
+//     node host_tools/pico/pico.mjs JOB.json RESULT.json
+//
+// JOB (written by host_tools/pico/run.py) names the firmware (.bin or .uf2),
+// the bootrom, the LittleFS image, the entropy bytes, the pin levels and a
+// timeline of pin changes relative to "ready" (the first time the chip naps
+// after it has drawn on the panel). RESULT holds every I2C transaction and
+// pin change with its emulated time, so Python rebuilds the frames with the
+// same decoder the golden images came from. Everything here models a part of
+// the board, or a gap in rp2040js 1.4.1 (see host_tools/pico/README.md).
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { BasePeripheral, ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
+
+const MS = 1e6; // nanoseconds
+const FLASH_BASE = 0x10000000;
+const PANEL_ADDR = 0x3c;
+const PANEL_DATA = 0x40; // control byte of a GDDRAM write
+const ROSC_BASE = 0x40060;
+const ROSC_RANDOMBIT = 0x1c;
+const WATCHDOG_BASE = 0x40058;
+
+const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const resultPath = process.argv[3];
+const wallStart = process.hrtime.bigint();
+
+const chip = new RP2040(); // on its own SimulationClock: emulated time only
+const clock = chip.clock;
+// Warnings about unmodelled registers would flood the output; errors stay.
+chip.logger = new ConsoleLogger(LogLevel.Error);
+
+const result = { i2c: [], pins: [], heap: [], gc: [], ready_us: null, end_us: 0, error: null };
+let stopped = false;
+function fail(message) {
+  if (!result.error) result.error = `${message} at ${(clock.nanos / MS).toFixed(3)} ms`;
+  stopped = true;
+}
+
+// --- bootrom, firmware, filesystem ------------------------------------------
+// loadBootrom resets the chip, which fills the flash with 0xFF: it goes first.
+{
+  const rom = new Uint8Array(readFileSync(job.bootrom));
+  chip.loadBootrom(new Uint32Array(rom.buffer, rom.byteOffset, rom.length >> 2));
+}
+loadFirmware(new Uint8Array(readFileSync(job.firmware)), job.firmware.endsWith('.uf2'));
+if (job.flash_image) {
+  chip.flash.set(new Uint8Array(readFileSync(job.flash_image)), job.flash_offset);
+}
+
+function loadFirmware(bytes, isUf2) {
+  if (!isUf2) {
+    chip.flash.set(bytes, 0);
+    return;
+  }
+  // UF2: 512-byte blocks, each a payload for one flash address.
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.length);
+  for (let at = 0; at + 512 <= bytes.length; at += 512) {
+    if (view.getUint32(at, true) !== 0x0a324655 || view.getUint32(at + 508, true) !== 0x0ab16f30) {
+      throw new Error(`UF2 block at ${at} has no magic`);
+    }
+    const address = view.getUint32(at + 12, true);
+    const size = view.getUint32(at + 16, true);
+    chip.flash.set(bytes.subarray(at + 32, at + 32 + size), address - FLASH_BASE);
+  }
+}
+
+// --- flash writes ---------------------------------------------------------------
+// rp2040js runs the ROM's flash routines but its SSI is a stub, so they change
+// nothing. When the core reaches the ROM's flash_range_erase ('RE') or
+// flash_range_program ('RP') entry, do the work on the flash array, charge the
+// W25Q16JV's typical time (interrupts are off meanwhile on the real chip, so
+// the core simply stands still) and return to the caller.
+function romFunction(code) {
+  const table = chip.readUint16(0x14);
+  for (let at = table; ; at += 4) {
+    const entry = chip.readUint16(at);
+    if (entry === 0) throw new Error(`ROM function ${code} not found`);
+    if (entry === code.charCodeAt(0) + code.charCodeAt(1) * 256) return chip.readUint16(at + 2) & ~1;
+  }
+}
+const ROM_ERASE = romFunction('RE');
+const ROM_PROGRAM = romFunction('RP');
+const ERASE_NS_PER_SECTOR = 45 * MS;
+const PROGRAM_NS_PER_PAGE = 0.4 * MS;
+const flashStats = { erased_sectors: 0, programmed_pages: 0 };
+
+function flashCall(pc) {
+  const core = chip.core;
+  const [r0, r1, r2] = core.registers;
+  let nanos;
+  if (pc === ROM_ERASE) {
+    chip.flash.fill(0xff, r0, r0 + r1);
+    nanos = (r1 / 4096) * ERASE_NS_PER_SECTOR;
+    flashStats.erased_sectors += r1 / 4096;
+  } else {
+    for (let i = 0; i < r2; i++) chip.flash[r0 + i] &= chip.readUint8(r1 + i); // NOR: bits only clear
+    nanos = (r2 / 256) * PROGRAM_NS_PER_PAGE;
+    flashStats.programmed_pages += r2 / 256;
+  }
+  core.PC = core.LR & ~1;
+  clock.tick(nanos);
+}
+
+// --- the panel on I2C0 ------------------------------------------------------------
+// rp2040js completes each bus phase at once; a real byte takes 9 SCL periods
+// at the rate the firmware programmed (the I2C block counts clk_sys cycles).
+// Only the SSD1306 at 0x3C acknowledges. No pin responder: adafruit_bus_device's
+// address-only probe (bit-banged on GP4/GP5, both read high) is NACKed, and its
+// fallback, a one-byte read, gets the panel's status byte (display off).
+const i2c = chip.i2c[0];
+const byteNanos = () => (9 * (i2c.sclHighPeriod + i2c.sclLowPeriod) * 1e9) / chip.clkSys;
+const busAlarm = clock.createAlarm(() => busDone());
+let busDone = () => {};
+let transaction = null;
+let sawPanelData = false;
+
+function afterByte(then) {
+  busDone = then;
+  busAlarm.schedule(byteNanos());
+}
+function closeTransaction() {
+  if (!transaction) return;
+  const t = transaction;
+  if (t.addr === PANEL_ADDR && !t.read && t.bytes[0] === PANEL_DATA) sawPanelData = true;
+  result.i2c.push([t.start / 1000, clock.nanos / 1000, t.addr, t.read ? 1 : 0, Buffer.from(t.bytes).toString('hex')]);
+  transaction = null;
+}
+i2c.onStart = () => {
+  closeTransaction(); // a repeated start ends the previous part
+  transaction = { start: clock.nanos, addr: -1, read: false, bytes: [] };
+  i2c.completeStart();
+};
+i2c.onConnect = (address, mode) => {
+  transaction.addr = address;
+  transaction.read = mode === 1;
+  afterByte(() => i2c.completeConnect(address === PANEL_ADDR));
+};
+i2c.onWriteByte = (value) => {
+  transaction.bytes.push(value);
+  afterByte(() => i2c.completeWrite(true));
+};
+i2c.onReadByte = () => afterByte(() => i2c.completeRead(0x40));
+i2c.onStop = () => {
+  closeTransaction();
+  i2c.completeStop();
+};
+
+// --- entropy ----------------------------------------------------------------------
+// MicroPython v1.27's os.urandom makes each byte as rosc_random_u8(8): eight
+// times r = (r << 1 | ROSC.RANDOMBIT) ^ (r & 0x80 ? 0xD5 : 0) on a static
+// byte r. The input bits reach bit 7 only after the last step, so the byte
+// after eight steps is F(r) ^ (b0 b1 ... b7), F being the same eight steps
+// with zero bits: feeding the bits of (wanted ^ F(r)) makes urandom return
+// exactly the wanted byte. So the unmodified firmware draws the rig's
+// SeededEntropy stream. (rp2040js leaves ROSC unimplemented: every read is
+// 0xFFFFFFFF and urandom always returns 0x2A.)
+const entropy = Buffer.from(job.entropy, 'hex');
+const rosc = new (class extends BasePeripheral {
+  constructor() {
+    super(chip, 'ROSC');
+    this.r = 0;
+    this.bits = [];
+    this.used = 0;
+  }
+  step(r, bit) {
+    return (((r << 1) | bit) ^ (r & 0x80 ? 0xd5 : 0)) & 0xff;
+  }
+  readUint32(offset) {
+    if (offset !== ROSC_RANDOMBIT) return super.readUint32(offset); // unmodelled, as before
+    if (this.bits.length === 0) {
+      if (this.used >= entropy.length) {
+        fail('entropy stream exhausted');
+        return 0;
+      }
+      let zeros = this.r;
+      for (let i = 0; i < 8; i++) zeros = this.step(zeros, 0);
+      const bits = entropy[this.used++] ^ zeros;
+      for (let i = 7; i >= 0; i--) this.bits.push((bits >> i) & 1);
+    }
+    const bit = this.bits.shift();
+    this.r = this.step(this.r, bit);
+    return bit;
+  }
+})();
+chip.peripherals[ROSC_BASE] = rosc;
+
+// --- pins, ADC, watchdog ----------------------------------------------------------
+// rp2040js ignores pad pulls: an input reads what was last set (default low).
+for (const [pin, level] of Object.entries(job.pins)) chip.gpio[Number(pin)].setInputValue(!!level);
+for (const [channel, raw] of Object.entries(job.adc)) chip.adc.channelValues[Number(channel)] = raw;
+chip.peripherals[WATCHDOG_BASE].onWatchdogTrigger = () => fail('watchdog reset');
+
+// --- the script's timeline ----------------------------------------------------------
+// Pin changes at fixed offsets from "ready": the first nap of at least
+// READY_NAP after the panel got data (the main loop's first lightsleep).
+const READY_NAP = 5 * MS;
+const timeline = job.timeline; // [[ms after ready, pin, level], ...] in time order
+const heapAt = job.heap_at || []; // [ms after ready, ...]
+let next = 0;
+let nextHeap = 0;
+let endNanos = Infinity;
+const pinAlarm = clock.createAlarm(() => {
+  const now = clock.nanos;
+  while (next < timeline.length && result.ready_us * 1000 + timeline[next][0] * MS <= now) {
+    const [, pin, level] = timeline[next++];
+    chip.gpio[pin].setInputValue(!!level);
+    result.pins.push([now / 1000, pin, level]);
+  }
+  schedulePins();
+});
+function schedulePins() {
+  if (next < timeline.length) {
+    pinAlarm.schedule(Math.max(0, result.ready_us * 1000 + timeline[next][0] * MS - clock.nanos));
+  }
+}
+const heapAlarm = clock.createAlarm(() => {
+  result.heap.push([clock.nanos / 1000, ...readHeap()]);
+  nextHeap++;
+  if (nextHeap < heapAt.length) heapAlarm.schedule(result.ready_us * 1000 + heapAt[nextHeap] * MS - clock.nanos);
+});
+
+let napStart = -1;
+const readyAlarm = clock.createAlarm(() => {
+  if (result.ready_us !== null || napStart < 0) return;
+  result.ready_us = napStart / 1000;
+  const last = timeline.length ? timeline[timeline.length - 1][0] : 0;
+  endNanos = napStart + (last + job.tail_ms) * MS;
+  endAlarm.schedule(endNanos - clock.nanos);
+  schedulePins();
+  if (heapAt.length) heapAlarm.schedule(napStart + heapAt[0] * MS - clock.nanos);
+});
+const endAlarm = clock.createAlarm(() => {});
+
+// --- heap -----------------------------------------------------------------------------
+// MicroPython's GC state read straight from SRAM: no code runs on the chip,
+// so measuring changes nothing. The stock .elf gives mp_state_ctx and the heap
+// bounds (rp2/symbols.json); the GC area inside mp_state_ctx is the struct
+// {alloc table start, table bytes, [finaliser table,] pool start, pool end},
+// found by its contents: the table starts at the heap start (rounded up to a
+// word) and the pool ends at the heap end. Its allocation table holds 2 bits
+// a 16-byte block, block 0 in the low bits: 0 free, else head, tail or mark.
+// Returns [bytes used, bytes free, largest free run in bytes], as
+// gc.mem_alloc(), gc.mem_free() and the biggest allocation that could succeed.
+const BYTES_PER_BLOCK = 16;
+let gcArea = null;
+function word(address) {
+  return chip.sramView.getUint32(address - 0x20000000, true);
+}
+function findGcArea(sym) {
+  for (let at = sym.mp_state_ctx; at + 16 <= sym.mp_state_ctx + sym.mp_state_ctx_size; at += 4) {
+    const table = word(at);
+    if (table < sym.gc_heap_start || table >= sym.gc_heap_start + 8) continue;
+    for (const poolEnd of [at + 12, at + 16]) {
+      if (word(poolEnd) === sym.gc_heap_end) return { table, tableBytes: word(at + 4) };
+    }
+  }
+  return null;
+}
+function readHeap() {
+  if (!job.symbols) return [];
+  gcArea = gcArea || findGcArea(job.symbols);
+  if (!gcArea) return [];
+  let used = 0;
+  let free = 0;
+  let run = 0;
+  let largest = 0;
+  const base = gcArea.table - 0x20000000;
+  for (let i = 0; i < gcArea.tableBytes; i++) {
+    const byte = chip.sram[base + i];
+    for (let shift = 0; shift < 8; shift += 2) {
+      if (((byte >> shift) & 3) === 0) {
+        free++;
+        run++;
+        if (run > largest) largest = run;
+      } else {
+        used++;
+        run = 0;
+      }
+    }
+  }
+  return [used * BYTES_PER_BLOCK, free * BYTES_PER_BLOCK, largest * BYTES_PER_BLOCK];
+}
+
+// After each garbage collection (gc_collect returning, whether gc.collect()
+// or an allocation that found no room) the table holds only what is kept.
+const GC_COLLECT = job.symbols ? job.symbols.gc_collect & ~1 : -1;
+let gcReturn = -1;
+function atGcCollect() {
+  gcReturn = chip.core.LR & ~1;
+}
+function afterGcCollect() {
+  gcReturn = -1;
+  result.gc.push([clock.nanos / 1000, ...readHeap()]);
+}
+
+// --- the run ----------------------------------------------------------------------------
+const core = chip.core;
+core.PC = FLASH_BASE; // boot2, as the bootrom would after checking its CRC
+const bootLimit = job.boot_limit_ms * MS;
+let instructions = 0;
+let wasWaiting = false;
+
+while (!stopped && clock.nanos < endNanos) {
+  if (core.waiting) {
+    if (!wasWaiting) {
+      wasWaiting = true;
+      napStart = clock.nanos;
+      if (result.ready_us === null && sawPanelData) readyAlarm.schedule(READY_NAP);
+    }
+    const gap = clock.nanosToNextAlarm;
+    if (gap <= 0) {
+      fail('asleep with nothing to wake it');
+      break;
+    }
+    clock.tick(gap);
+  } else {
+    if (wasWaiting) {
+      wasWaiting = false;
+      napStart = -1;
+      readyAlarm.cancel();
+    }
+    const pc = core.PC;
+    if (pc === ROM_ERASE || pc === ROM_PROGRAM) {
+      flashCall(pc);
+      continue;
+    }
+    if (pc === GC_COLLECT) atGcCollect();
+    else if (pc === gcReturn) afterGcCollect();
+    const cycles = core.executeInstruction();
+    instructions++;
+    clock.tick((cycles * 1e9) / chip.clkSys);
+  }
+  if (result.ready_us === null && clock.nanos > bootLimit) fail('no nap after drawing: never reached the menu');
+}
+
+result.end_us = clock.nanos / 1000;
+result.instructions = instructions;
+result.flash = flashStats;
+result.entropy_used = rosc.used;
+result.wall_s = Number(process.hrtime.bigint() - wallStart) / 1e9;
+if (job.dump_fs) {
+  writeFileSync(job.dump_fs, chip.flash.subarray(job.flash_offset, job.flash_offset + job.fs_bytes));
+}
+writeFileSync(resultPath, JSON.stringify(result));
+process.exit(result.error ? 1 : 0);

@@ -1,0 +1,159 @@
+"""One run of the emulated Pico: job in, raw record out (host_tools/pico/pico.mjs).
+
+The chip gets the vendored MicroPython v1.27.0 firmware and bootrom (rp2/),
+the referee's LittleFS image at flash offset 0xA0000, and the board around
+it as the desktop rig models it: buttons idle high, on batteries (VBUS low),
+VSYS 4.6 V on ADC3, and the rig's seeded entropy stream behind os.urandom.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from host_tools import flash_image, paths
+from host_tools.pico.script import Timeline
+
+HERE = Path(__file__).resolve().parent
+RP2 = HERE / "rp2"
+FIRMWARE = RP2 / "micropython-v1.27.0-RPI_PICO.bin"
+BOOTROM = RP2 / "bootrom.bin"
+SYMBOLS = RP2 / "symbols.json"
+HARNESS = HERE / "pico.mjs"
+
+VSYS_MV = 4600  # what host_tools/fakes/machine.py gives the rig: three fresh AAA cells
+ADC_FULL_SCALE_MV = 3300
+ENTROPY_BYTES = 16384  # far more than any scenario draws; the harness fails if it runs out
+BOOT_LIMIT_MS = 10_000
+
+
+def vsys_adc_raw(millivolts: int) -> int:
+    """The RP2040's 12-bit reading of VSYS/3 against 3.3 V (4,600 mV: 1,903)."""
+    return round(millivolts / 3 * 4095 / ADC_FULL_SCALE_MV)
+
+
+def seeded_entropy(seed: int, n: int) -> bytes:
+    """The first ``n`` bytes of the rig's SeededEntropy(seed) stream, which
+    made the golden images (one stream, however the calls split it)."""
+    paths.use_firmware()
+    from rig import SeededEntropy
+
+    return bytes(SeededEntropy(seed)(n))
+
+
+@dataclass
+class ChipRun:
+    """What the emulated Pico did, times in emulated microseconds."""
+
+    ready_us: float | None
+    end_us: float
+    i2c: list = field(default_factory=list)  # [start, end, addr, read, hex bytes]
+    pins: list = field(default_factory=list)  # [time, pin, level] as applied
+    heap: list = field(default_factory=list)  # [time, used, free, largest free] when asked
+    gc: list = field(default_factory=list)  # the same after each garbage collection
+    error: str | None = None
+    wall_s: float = 0.0
+    instructions: int = 0
+    flash: dict = field(default_factory=dict)
+    entropy_used: int = 0
+    filesystem: bytes | None = None  # the LittleFS region at the end, if asked
+
+
+class ChipError(RuntimeError):
+    pass
+
+
+def board_pins():
+    """(buttons {name: GPIO}, {GPIO: idle level}, {ADC channel: raw}) from firmware/board.py."""
+    paths.use_firmware()
+    import board
+
+    buttons = dict(zip(("up", "down", "ok", "back"), board.BUTTON_PINS, strict=True))
+    return buttons, board
+
+
+def make_job(
+    timeline: Timeline,
+    image: bytes,
+    workdir: Path,
+    seed: int = 1,
+    usb: bool = False,
+    vsys_mv: int = VSYS_MV,
+    tail_ms: int = 300,
+    heap_at: list[int] | None = None,
+    keep_filesystem: bool = False,
+    firmware: Path = FIRMWARE,
+) -> Path:
+    buttons, board = board_pins()
+    image_path = workdir / "littlefs.img"
+    image_path.write_bytes(image)
+    levels = {pin: 1 for pin in buttons.values()}
+    # The I2C lines idle high (pull-ups on the panel module); VBUS sense.
+    levels[board.I2C_SDA] = 1
+    levels[board.I2C_SCL] = 1
+    levels[board.VBUS_SENSE] = 1 if usb else 0
+    adc_channel = board.BATTERY_ADC - 26  # GP26..29 are ADC0..3
+    job = {
+        "firmware": str(firmware),
+        "bootrom": str(BOOTROM),
+        "flash_image": str(image_path),
+        "flash_offset": flash_image.FS_OFFSET,
+        "fs_bytes": flash_image.IMAGE_BYTES,
+        "entropy": seeded_entropy(seed, ENTROPY_BYTES).hex(),
+        "pins": levels,
+        "adc": {adc_channel: vsys_adc_raw(vsys_mv)},
+        "timeline": timeline.changes,
+        "tail_ms": tail_ms,
+        "boot_limit_ms": BOOT_LIMIT_MS,
+        "heap_at": heap_at or [],
+        "symbols": json.loads(SYMBOLS.read_text()) if SYMBOLS.exists() else None,
+        "dump_fs": str(workdir / "filesystem.img") if keep_filesystem else None,
+    }
+    path = workdir / "job.json"
+    path.write_text(json.dumps(job))
+    return path
+
+
+def start(job: Path) -> subprocess.Popen:
+    """The harness running ``job`` (several may run side by side)."""
+    return subprocess.Popen(
+        ["node", str(HARNESS), str(job), str(job.with_name("result.json"))],
+        cwd=paths.ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
+    out, err = proc.communicate()
+    result_path = job.with_name("result.json")
+    if not result_path.exists():
+        raise ChipError(f"the Pico harness died:\n{err}\n{out}")
+    raw = json.loads(result_path.read_text())
+    fs_path = job.with_name("filesystem.img")
+    run = ChipRun(
+        ready_us=raw["ready_us"],
+        end_us=raw["end_us"],
+        i2c=raw["i2c"],
+        pins=raw["pins"],
+        heap=raw["heap"],
+        gc=raw["gc"],
+        error=raw["error"],
+        wall_s=raw["wall_s"],
+        instructions=raw["instructions"],
+        flash=raw["flash"],
+        entropy_used=raw["entropy_used"],
+        filesystem=fs_path.read_bytes() if fs_path.exists() else None,
+    )
+    return run
+
+
+def run_chip(timeline: Timeline, image: bytes, **options) -> ChipRun:
+    """Run one timeline on a fresh chip and wait for it."""
+    with tempfile.TemporaryDirectory(prefix="pico-") as tmp:
+        job = make_job(timeline, image, Path(tmp), **options)
+        return finish(start(job), job)
