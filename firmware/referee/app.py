@@ -80,6 +80,7 @@ class App:
         self.dirty = True
 
     def _menu_back(self):
+        self.canvas.forget_big()
         if self._stack[0] is None:
             from referee.screens.menu import Menu
 
