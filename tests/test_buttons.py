@@ -353,3 +353,18 @@ def test_step_of_counts_up_and_down_presses_and_repeats():
     assert [b.step_of(b.event(k, b.UP)) for k in (b.PRESS, b.REPEAT, b.LONG)] == [1, 1, 0]
     assert [b.step_of(b.event(k, b.DOWN)) for k in (b.PRESS, b.REPEAT)] == [-1, -1]
     assert b.step_of(b.event(b.PRESS, b.OK)) == b.step_of(b.event(b.PRESS, b.BACK)) == 0
+
+
+def test_the_main_loop_does_not_nap_over_an_edge_it_has_not_seen(rig):
+    import board
+
+    rig.run_ms(100)
+    rig.app.step()
+    machine.sim_set_pin(board.BUTTON_PINS[b.DOWN], 0)  # while that step was busy
+    before = machine.sim_now()
+    rig.app.nap()
+    assert machine.sim_now() == before  # no 10 ms nap: the next step serves it
+    rig.app.step()
+    assert rig.app.screen.index == 1  # the menu moved down at once
+    rig.app.nap()
+    assert machine.sim_now() == before + 10  # nothing pending: the usual nap

@@ -165,7 +165,12 @@ class App:
 
     def nap(self):
         """Between two steps: feed the watchdog and sleep until the next
-        poll (longer while the battery-empty screen waits for new cells)."""
+        poll (longer while the battery-empty screen waits for new cells).
+        A button edge latched while this step was busy is served at once:
+        the interrupt that woke no sleep has already run."""
+        if self.buttons.pending():
+            self.power.nap(0, True)
+            return
         self.power.nap(1000 if self._spent else POLL_MS, self.hw.buzzer.sounding)
 
     def check_battery(self):
