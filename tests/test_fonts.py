@@ -186,3 +186,20 @@ def test_big_digits_at_every_x_copy_four_pages_and_clip():
                         ]
             assert Canvas(frame).big(char, x, 2) == x + 18
             assert frame.buffer == expected, (char, x)
+
+
+def test_a_number_draws_as_its_decimal_text_at_every_x():
+    from referee.ui.canvas import Canvas
+
+    for value, sign, shown in (
+        (0, False, "0"),
+        (7, True, "+7"),
+        (-305, False, "-305"),
+        (1234, True, "+1234"),
+    ):
+        for x in range(-30, 129, 7):
+            for scale in (1, 2):
+                as_number, as_text = _Frame(), _Frame()
+                end = Canvas(as_number).number(value, x, 1, scale, sign=sign)
+                assert end == Canvas(as_text).text(shown, x, 1, scale)
+                assert as_number.buffer == as_text.buffer, (value, x, scale)

@@ -88,6 +88,11 @@ class Canvas:
         pack_into(_CODES_FIELD, codes, 0, s if _STR_IS_BUFFER else s.encode())
         if codes[n]:  # UTF-8 took more bytes than characters: not all ASCII
             return self._text_by_char(s, x, row, scale, invert)
+        return self._draw_codes(n, x, row, scale, invert)
+
+    def _draw_codes(self, n, x, row, scale, invert):
+        """Draw the first ``n`` codes of the code buffer."""
+        codes = self._codes
         if scale != 1 or invert or x < 0 or x + n * CELL > self.width:
             flip = 0xFF if invert else 0
             for i in range(n):
@@ -119,19 +124,23 @@ class Canvas:
         """Draw an integer without making a string of it (no allocation:
         scores are redrawn on every button press). ``sign`` adds + to
         positive numbers. Returns the x after the last cell."""
-        flip = 0xFF if invert else 0
+        codes = self._codes
+        n = 0
         if value < 0:
-            x = self._char(45, x, row, scale, flip)  # -
+            codes[0] = 45  # -
+            n = 1
             value = -value
         elif sign and value > 0:
-            x = self._char(43, x, row, scale, flip)  # +
+            codes[0] = 43  # +
+            n = 1
         place = 1
         while place * 10 <= value:
             place *= 10
         while place:
-            x = self._char(48 + value // place % 10, x, row, scale, flip)
+            codes[n] = 48 + value // place % 10
+            n += 1
             place //= 10
-        return x
+        return self._draw_codes(n, x, row, scale, invert)
 
     def number_right(self, value, right, row, scale=1, invert=False, sign=False):
         """A number whose last cell ends at pixel column ``right``."""
