@@ -133,6 +133,10 @@ class App:
         while ev >= 0:
             if not self._waking:
                 self.events += 1
+                # A peek screen takes UP/DOWN as secret input only while OK
+                # was held: judged at each event's own time, as a batch that
+                # waited out a busy spell may hold OK's press and release.
+                self._peeking = buttons.held_then(OK) and getattr(self._stack[-1], "peek", False)
                 try:
                     self._stack[-1].on_event(ev)
                 except Exception as e:  # noqa: BLE001 - no screen may stop the referee

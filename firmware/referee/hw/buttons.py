@@ -79,6 +79,11 @@ class Buttons:
         self._changed = [clock_start - DEBOUNCE_MS] * n
         self._due = [clock_start] * n  # next repeat, or the long-press moment
         self._queue = bytearray(_QUEUE)
+        # Which buttons were down when each queued event happened: a batch
+        # taken after a busy spell must not be judged by the buttons now.
+        self._queue_held = bytearray(_QUEUE)
+        self._held = 0  # bit b: button b down, in the time of the events made so far
+        self._then = 0  # _queue_held of the last event get() returned
         self._head = 0
         self._count = 0
         self.dropped = 0  # events that found the queue full
@@ -149,10 +154,16 @@ class Buttons:
                 return True
         return False
 
+    def held_then(self, button):
+        """Whether ``button`` was down when the event get() last returned
+        happened (OK held under an UP press: a peek screen's input)."""
+        return (self._then >> button) & 1 == 1
+
     def get(self):
         if self._count == 0:
             return -1
         ev = self._queue[self._head]
+        self._then = self._queue_held[self._head]
         self._head = (self._head + 1) % _QUEUE
         self._count -= 1
         return ev
@@ -164,7 +175,9 @@ class Buttons:
         if self._count == _QUEUE:
             self.dropped += 1  # a storm of presses: keep the oldest
             return
-        self._queue[(self._head + self._count) % _QUEUE] = ev
+        at = (self._head + self._count) % _QUEUE
+        self._queue[at] = ev
+        self._queue_held[at] = self._held
         self._count += 1
 
     def poll(self, now):
@@ -193,6 +206,10 @@ class Buttons:
 
     def _edge(self, b, down, now):
         self._down[b] = down
+        if down:
+            self._held |= 1 << b
+        else:
+            self._held &= ~(1 << b)
         repeats = (_REPEATS >> b) & 1
         if down:
             self._fired[b] = 0
