@@ -12,7 +12,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico
+.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
 
 setup: $(READY) $(NODE_READY)
 
@@ -74,6 +74,11 @@ hardware: setup
 # make deploy [PORT=/dev/ttyACM0]: copy the referee onto a Pico, self-test, reset
 deploy: setup
 	$(PY) -m host_tools.deploy $(if $(PORT),--port $(PORT))
+
+# make uf2: build/referee.uf2, MicroPython and the referee in one file for a
+# first install in BOOTSEL mode (erases saved games; update with make deploy)
+uf2: setup
+	$(PY) -m host_tools.uf2
 
 # make fuzz: the long input storm (100,000 events a seed on CPython, 10,000 in the VM)
 fuzz: setup

@@ -54,13 +54,30 @@ class Hardware:
         self.watchdog_reset = False  # this boot follows a watchdog reset
 
 
-def hardware(clock=None, entropy=None, data_dir=DATA_DIR):
+# A full frame on the bus: the address, the 0x40 control byte and the
+# pixels, 9 SCL periods a byte (8 bits and the ACK): 9,234 at 128x64.
+_FRAME_PERIODS = const((DISPLAY_WIDTH * DISPLAY_HEIGHT // 8 + 2) * 9)
+
+
+def i2c_timeout_us(freq):
+    """machine.I2C's limit for one transfer, in microseconds (rp2 gives a
+    whole transfer one deadline, 50 ms unless told): twice a full frame's
+    wire time, and never below that default. At 400 kHz a frame takes
+    23 ms; below about 185 kHz it would outlast 50 ms and fail."""
+    # 2 * periods * 1e6 / freq, kept in small ints
+    return max(50_000, _FRAME_PERIODS * 20_000 // (freq // 100))
+
+
+def hardware(clock=None, entropy=None, data_dir=DATA_DIR, freq=I2C_FREQ, watchdog=None):
     """Build the Pico's drivers. The display is made first so its frame
     buffer gets a contiguous block while the heap is still empty.
 
     ``clock`` and ``entropy`` default to the chip's own (time.ticks_ms and
     the ring oscillator behind os.urandom); the desktop passes a virtual clock
     and seeded bytes so that a scripted run is the same on every machine.
+    ``freq`` is the I2C bus speed (a test tries a slow bus). ``watchdog`` is
+    the machine.WDT that main.py started before anything else; without one
+    the referee starts its own when its loop begins.
     """
     import machine
     from referee.hw.battery import Battery
@@ -72,7 +89,13 @@ def hardware(clock=None, entropy=None, data_dir=DATA_DIR):
     from referee.hw.power import Power
     from referee.hw.storage import Storage
 
-    i2c = machine.I2C(I2C_ID, sda=machine.Pin(I2C_SDA), scl=machine.Pin(I2C_SCL), freq=I2C_FREQ)
+    i2c = machine.I2C(
+        I2C_ID,
+        sda=machine.Pin(I2C_SDA),
+        scl=machine.Pin(I2C_SCL),
+        freq=freq,
+        timeout=i2c_timeout_us(freq),
+    )
     display = Panel(DISPLAY_WIDTH, DISPLAY_HEIGHT, I2CBus(i2c), addr=DISPLAY_ADDR)
     pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in BUTTON_PINS]
     if clock is None:
@@ -80,7 +103,11 @@ def hardware(clock=None, entropy=None, data_dir=DATA_DIR):
     if entropy is None:
         from os import urandom as entropy
     usb = machine.Pin(VBUS_SENSE, machine.Pin.IN)
-    power = Power(display, clock, machine.lightsleep, usb, lambda ms: machine.WDT(timeout=ms))
+    if watchdog is None:
+        make_watchdog = lambda ms: machine.WDT(timeout=ms)  # noqa: E731
+    else:
+        make_watchdog = lambda ms: watchdog  # noqa: E731
+    power = Power(display, clock, machine.lightsleep, usb, make_watchdog)
     battery = Battery(machine.ADC(BATTERY_ADC))
     pwm = machine.PWM(machine.Pin(BUZZER_PIN))
     pwm.duty_u16(0)

@@ -48,11 +48,24 @@ def test_watchdog_resets_when_not_fed():
 
 
 def test_adc_reads_what_the_world_sets_and_lightsleep_passes_time():
-    machine.sim_set_adc(3, 29789)
-    assert machine.ADC(29).read_u16() == 29789
-    assert machine.ADC(machine.Pin(29)).read_u16() == 29789
+    # 1903 = 0x76F: shifted up four bits, 0x76F0 = 30448, its top four bits
+    # (0x7) fill the low end as the rp2 port does: 30455.
+    machine.sim_set_adc(3, 1903)
+    assert machine.ADC(29).read_u16() == 30455
+    assert machine.ADC(machine.Pin(29)).read_u16() == 30455
     machine.lightsleep(250)
     assert machine.sim_now() == 250
+
+
+def test_adc_says_only_what_a_12_bit_adc_can():
+    machine.sim_set_adc(3, 4095)
+    assert machine.ADC(29).read_u16() == 65535  # full scale stays full scale
+    machine.sim_set_adc(3, 0)
+    assert machine.ADC(29).read_u16() == 0
+    with pytest.raises(ValueError):
+        machine.sim_set_adc(3, 4096)
+    # 4.6 V of VSYS is 1.5333 V at the pin: 1.5333 / 3.3 * 4096 = 1903.2 steps
+    assert machine.sim_vsys_raw(4600) == 1903
 
 
 def test_i2c_scan_and_missing_device():

@@ -56,6 +56,34 @@ def test_main_boots_to_the_menu_on_fake_hardware(flash, monkeypatch):
     assert panel.on and any(panel.pixels())
 
 
+def test_the_watchdog_runs_before_the_board_is_built(flash, monkeypatch):
+    import board
+    from referee.hw.power import WATCHDOG_MS
+
+    seen = []
+    build = board.hardware
+
+    def hardware(**kwargs):
+        seen.append(machine.sim_world().wdt)  # what runs while the board is built
+        return build(**kwargs)
+
+    monkeypatch.setattr(board, "hardware", hardware)
+    boot_main(monkeypatch, usb=True)
+    assert seen[0] is not None and seen[0]._timeout == WATCHDOG_MS
+    assert machine.sim_world().wdt is seen[0]  # the loop feeds that same one
+
+
+def test_a_board_that_cannot_be_built_is_logged_then_the_watchdog_resets(flash, monkeypatch):
+    from referee.hw.clock import Clock
+
+    machine.sim_reset()  # no panel on the bus
+    monkeypatch.setattr(Clock, "sleep_ms", lambda self, ms: machine.sim_advance(ms))
+    with pytest.raises(machine.WatchdogReset):
+        runpy.run_path(str(paths.FIRMWARE / "main.py"), run_name="__main__")
+    log = (flash / "data" / "errors.log").read_text()
+    assert log.startswith("board: ValueError at ") and "No I2C device at address: 0x3c" in log
+
+
 def test_on_batteries_the_loop_lightsleeps_between_polls(flash, monkeypatch):
     panel, naps = boot_main(monkeypatch, usb=False)
     assert naps == [("lightsleep", 10)] * 5

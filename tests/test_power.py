@@ -115,11 +115,16 @@ def gauge_pixels(rig):
 
 def test_the_menu_shows_a_battery_gauge_and_warns_once_when_low(flash):
     rig = Rig()
+    # Fresh cells, 4.6 V: the ADC converts 1903 (12 bits), read_u16 gives
+    # 1903 << 4 | 1903 >> 8 = 30455, and 30455 * 9900 // 65535 = 4600 mV,
+    # what the chip shows (4.60 V), not the 4,599 a 16-bit fake gave.
+    assert rig.app.millivolts == 4600
     full = gauge_pixels(rig)
     # 3.4 V: (3400 - 3000) * 3 // 1500 = 0, so one bar of four left
     machine.sim_set_adc(3, machine.sim_vsys_raw(3400))
     rig.run_ms(5_000)
     one_bar = gauge_pixels(rig)
+    # 3400 * 4096 // 9900 = 1406; 1406 << 4 | 1406 >> 8 = 22501; * 9900 // 65535 = 3399
     assert one_bar != full and rig.app.millivolts == 3399  # 4 - 1 bars, 8 px each
     assert abs(full - one_bar) == 3 * 4
     # 3.2 V: below 3.3 V three readings in a row (5 s apart) before warning

@@ -86,8 +86,11 @@ def test_damaged_journal_is_kept_aside_and_reported(flash):
         f.write(b'{"v": 1, "game": "scorepad", "setup": {"players": 2}} 00000000\n')
     rig = Rig(seed=1)
     assert isinstance(rig.app.screen, Notice)
-    assert rig.app.screen.lines == ("saved game damaged,", "kept as", "game.jnl.bad1")
-    assert os.listdir("data") == ["game.jnl.bad1"]
+    assert rig.app.screen.title == "NOT RESUMED"
+    assert rig.app.screen.lines == ["line 1 is damaged", "kept as", "game.jnl.bad1"]
+    assert sorted(os.listdir("data")) == ["errors.log", "game.jnl.bad1"]
+    log = rig.app.storage.read("errors.log")
+    assert log == b"saved game damaged: line 1 is damaged (game.jnl.bad1)\n"
     rig.play("back")
     from referee.screens.menu import Menu
 

@@ -15,6 +15,7 @@ import sys
 from micropython import const
 
 from referee import JOURNAL
+from referee import forget as forget_module  # noqa: F401 (screens import it from here)
 from referee.core.chance import Chance
 from referee.hw.battery import EMPTY_MV, LOW_MV, level
 from referee.hw.buttons import OK
@@ -241,27 +242,48 @@ def unload_games():
     gc.collect()
 
 
-def forget_module(name):
-    """Drop a module that will not be needed again, so the garbage collector
-    can take its code: out of sys.modules and off its package."""
-    sys.modules.pop(name, None)
-    package, _, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    # hasattr, not dir(): MicroPython's dir(obj) tries every name it has
-    # ever interned on the object, about 19 ms on the chip for each module.
-    if parent is not None and hasattr(parent, leaf):
-        delattr(parent, leaf)
+def boot(watchdog, **board_args):
+    """What main.py does once its watchdog runs: build the board, then run
+    the referee. A board that cannot be built (a panel that does not answer,
+    a bus too slow for its timeout) is logged, then the chip waits for the
+    watchdog to restart it: a boot never dies silently. ``board_args`` go
+    to board.hardware() (the desktop's clock, entropy, flash folder)."""
+    import board
+
+    try:
+        hw = board.hardware(watchdog=watchdog, **board_args)
+    except Exception as e:  # noqa: BLE001 - nothing else would ever tell
+        from referee.hw.storage import Storage
+        from referee.screens.crash import log, where
+
+        line = "board: %s at %s: %s" % (type(e).__name__, where(e), e)
+        log(Storage(board_args.get("data_dir", board.DATA_DIR)), line)
+        print(line)  # for whoever watches the REPL
+        clock = board_args.get("clock")
+        if clock is None:
+            from referee.hw.clock import Clock
+
+            clock = Clock()
+        try:
+            while True:  # not fed: the watchdog restarts the chip
+                clock.sleep_ms(1000)
+        except KeyboardInterrupt:  # Ctrl-C, e.g. make deploy fixing board.py
+            from referee.hw.power import stop_watchdog
+
+            stop_watchdog()
+            raise
+    run(hw)
 
 
 def run(hw):
-    app = App(hw)
-    app.power.start_watchdog()
     try:
+        app = App(hw)  # the resume of a saved game happens in here
+        app.power.start_watchdog()
         while True:
             app.step()
             app.nap()
     except KeyboardInterrupt:  # Ctrl-C from the REPL, e.g. make deploy
-        app.power.stop_watchdog()
+        hw.power.stop_watchdog()
         raise
     except Exception as e:  # outside any screen: log it; the watchdog restarts the chip
         from referee.screens.crash import log, where

@@ -27,10 +27,13 @@ def load(storage):
     from referee.core.record import unseal
 
     values = dict(DEFAULTS)
-    data = storage.read(FILE)
-    if data is None:
-        return values, None
-    found = unseal(data[:-1] if data.endswith(b"\n") else data, True)
+    try:
+        data = storage.read(FILE)
+        if data is None:
+            return values, None
+        found = unseal(data[:-1] if data.endswith(b"\n") else data, True)
+    except Exception:  # noqa: BLE001 - too big for memory, say: damaged all the same
+        found = None
     if found is None:  # unseal accepts only a whole, intact dict
         storage.remove(FILE + ".bad")
         storage.rename(FILE, FILE + ".bad")

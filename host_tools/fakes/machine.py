@@ -7,6 +7,7 @@ which exist only here.
 """
 
 _EIO = 5  # rp2's errno when no device acknowledges its address
+_ETIMEDOUT = 110  # and when a transfer outlasts the I2C object's timeout
 
 
 class _World:
@@ -18,7 +19,7 @@ class _World:
         self.bus_bytes = {}  # bus id -> payload bytes written
         self.timers = []
         self.wdt = None
-        self.adc = {}  # ADC channel -> raw 16-bit reading
+        self.adc = {}  # ADC channel -> the 12-bit conversion result the chip holds
         self.tones = []  # (time, frequency) the PWM pins were set to, the last _TONES_KEPT
         self.slept = 0  # ms spent in lightsleep
         self.adc[3] = sim_vsys_raw(4600)  # VSYS/3 on ADC3: three fresh AAA cells
@@ -32,9 +33,14 @@ PWRON_RESET = 1
 WDT_RESET = 3
 
 
+ADC_BITS = 12  # the RP2040's ADC: a conversion is 0..4095
+
+
 def sim_vsys_raw(millivolts):
-    """The ADC3 reading for a VSYS voltage (the Pico divides it by 3)."""
-    return millivolts * 65535 // 9900
+    """The 12-bit ADC3 conversion for a VSYS voltage: the Pico divides VSYS
+    by 3 and the ADC's full scale is 3.3 V, so 9.9 V would be 4096 steps.
+    An ideal ADC gives the step the voltage reaches (4.6 V: 1903)."""
+    return millivolts * (1 << ADC_BITS) // 9900
 
 
 _world = None
@@ -126,6 +132,10 @@ def sim_bus_bytes(bus_id=0):
 
 
 def sim_set_adc(channel, raw):
+    """The ADC's next conversions on ``channel``: a 12-bit value, as the
+    chip's ADC gives (the fake refuses what the chip cannot say)."""
+    if not 0 <= raw < 1 << ADC_BITS:
+        raise ValueError("the RP2040 ADC converts to 12 bits, not %r" % (raw,))
     _world.adc[channel] = raw
 
 
@@ -253,6 +263,20 @@ class I2C:
     def __init__(self, id=0, *, scl=None, sda=None, freq=400_000, timeout=50_000):
         self.id = id
         self.freq = freq
+        self.timeout = timeout  # microseconds for a whole transfer, as on rp2
+        # SCL periods that fit in the timeout, worked out once in small ints
+        # (a bigint per transfer would count as the firmware's allocation)
+        self._periods = timeout * (freq // 1000) // 1000
+
+    def _wire_time(self, n):
+        """rp2's machine.I2C hands each transfer to pico-sdk's
+        i2c_write/read_timeout_us with one deadline for all of it: the
+        address and ``n`` bytes, 9 SCL periods each (8 bits and the ACK).
+        A transfer that would outlast the timeout fails as the chip's does.
+        The fake's clock does not move: only the deadline is modelled.
+        A zero-length write is bit-banged (a probe) and has no such limit."""
+        if n and (n + 1) * 9 > self._periods:
+            raise OSError(_ETIMEDOUT)
 
     def scan(self):
         return sorted(a for (bus, a) in _world.devices if bus == self.id)
@@ -267,6 +291,7 @@ class I2C:
         dev = self._device(addr)
         # No copy: a benchmark of the firmware's allocations must not count ours.
         n = len(buf)
+        self._wire_time(n)
         _world.bus_bytes[self.id] = _world.bus_bytes.get(self.id, 0) + n
         dev.i2c_write(buf)
         return n
@@ -276,7 +301,9 @@ class I2C:
         return self.writeto(addr, data, stop)
 
     def readfrom_into(self, addr, buf, stop=True):
-        self._device(addr).i2c_read_into(buf)
+        dev = self._device(addr)
+        self._wire_time(len(buf))
+        dev.i2c_read_into(buf)
 
     def readfrom(self, addr, nbytes, stop=True):
         buf = bytearray(nbytes)
@@ -336,7 +363,10 @@ class ADC:
             self.channel = pin.id - 26
 
     def read_u16(self):
-        return _world.adc.get(self.channel, 0)
+        # MicroPython v1.27 ports/rp2/machine_adc.c scales the 12-bit result
+        # to 16 bits by repeating its top bits: raw << 4 | raw >> 8.
+        raw = _world.adc.get(self.channel, 0)
+        return raw << (16 - ADC_BITS) | raw >> (2 * ADC_BITS - 16)
 
 
 class PWM:

@@ -16,6 +16,7 @@ import board
 import machine
 from referee.app import POLL_MS, App
 from referee.hw.buttons import LONG_MS
+from referee.hw.power import WATCHDOG_MS
 from virtual_ssd1306 import VirtualSSD1306
 
 _TICKS_MASK = 0x3FFFFFFF
@@ -61,14 +62,23 @@ class SeededEntropy:
 
 
 class Rig:
-    def __init__(self, seed=1, data_dir="data", entropy=None, usb=False, reset_cause=None):
+    def __init__(
+        self, seed=1, data_dir="data", entropy=None, usb=False, reset_cause=None, freq=None
+    ):
         machine.sim_reset(reset_cause or machine.PWRON_RESET)
         machine.sim_set_pin(board.VBUS_SENSE, 1 if usb else 0)
         self.panel = VirtualSSD1306()
         machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, self.panel)
         self.clock = VirtualClock()
         self.entropy = entropy or SeededEntropy(seed)
-        self.hw = board.hardware(clock=self.clock, entropy=self.entropy, data_dir=data_dir)
+        watchdog = machine.WDT(timeout=WATCHDOG_MS)  # first, as main.py starts it
+        self.hw = board.hardware(
+            clock=self.clock,
+            entropy=self.entropy,
+            data_dir=data_dir,
+            freq=freq or board.I2C_FREQ,
+            watchdog=watchdog,
+        )
         self.app = App(self.hw)
         self.app.power.start_watchdog()  # as firmware's run() does
         self.frames = []

@@ -3,6 +3,7 @@
     python -m host_tools.pico --script tests/scenarios/dice_2d6.txt
     python -m host_tools.pico --script S.txt --flash-dir build/sim-flash --screenshots out/
     python -m host_tools.pico --all --press-ms 150 --gap-ms 250     # every scenario
+    python -m host_tools.pico --uf2 build/referee.uf2 --script S.txt  # firmware + filesystem
     make pico ARGS="--all"
 
 Prints boot to menu, press to panel (UP/DOWN from the press, OK/BACK from
@@ -24,48 +25,31 @@ GOLDEN = paths.ROOT / "tests" / "golden"
 SCENARIOS = paths.ROOT / "tests" / "scenarios"
 
 
-def golden_mismatches(played: lane.Played) -> tuple[int, list[str]]:
-    """(snaps compared, names of those that differ from or lack a golden)."""
-    bad = []
-    for snap, image in played.snaps.items():
-        path = GOLDEN / f"{played.name}-{snap}.pbm"
-        if not path.exists() or figures.from_pbm(path.read_text()) != image:
-            bad.append(snap)
-    return len(played.snaps), bad
-
-
 def report(results: dict[str, lane.Played], wall_s: float, say=print) -> int:
     """Print the figures; returns the number of snaps that differ from golden."""
-    up_down: list[float] = []
-    ok_back: list[float] = []
     compared = differ = 0
-    emulated = 0.0
     for name in sorted(results):
         played = results[name]
-        n, bad = golden_mismatches(played)
+        n, bad = lane.golden_mismatches(played, GOLDEN)
         compared += n
         differ += len(bad)
-        lat = played.latencies
-        up_down += lat.up_down
-        ok_back += lat.ok_back
-        emulated += played.chip.end_us / 1e6
         boot = played.boot_ms
         line = f"{name:16} boot {boot:7.1f} ms" if boot else f"{name:16} boot    -     "
         line += f"  golden {n - len(bad)}/{n}"
         if bad:
-            line += " (differ: " + ", ".join(bad) + ")"
+            line += ": differ " + ", ".join(bad)
         if played.chip.error:
             line += "  ERROR " + played.chip.error
         say(line)
-    for label, values in (("UP/DOWN press", up_down), ("OK/BACK release", ok_back)):
-        stats = figures.median_p90(values)
-        if stats:
-            median, p90 = stats
-            say(f"{label} to panel: median {median:.1f}, p90 {p90:.1f} ms ({len(values)} presses)")
-    no_update = sum(p.latencies.no_update for p in results.values())
-    say(f"short presses with no panel update: {no_update}")
+    figs = figures.summary(list(results.values()))
+    for label, key in (("UP/DOWN press", "up_down"), ("OK/BACK release", "ok_back")):
+        if figs[key + "_ms"]:
+            median, p90 = figs[key + "_ms"]
+            count = figs[key + "_presses"]
+            say(f"{label} to panel: median {median:.1f}, p90 {p90:.1f} ms ({count} presses)")
+    say(f"short presses with no panel update: {figs['no_update']}")
     say(f"golden snaps equal: {compared - differ} of {compared}")
-    say(f"emulated {emulated:.1f} s in {wall_s:.1f} s wall")
+    say(f"emulated {figs['emulated_s']:.1f} s in {wall_s:.1f} s wall")
     return differ
 
 
@@ -86,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     what.add_argument("--script", type=Path, action="append", help="a button script (repeatable)")
     what.add_argument("--all", action="store_true", help="every script in tests/scenarios")
     ap.add_argument("--flash-dir", type=Path, help="files to add to the flash, e.g. data/game.jnl")
+    ap.add_argument(
+        "--uf2",
+        type=Path,
+        help="boot exactly this .uf2 (MicroPython and the referee's filesystem in one file)",
+    )
     ap.add_argument("--press-ms", type=int, default=50, help="how long a finger stays down")
     ap.add_argument("--gap-ms", type=int, default=50, help="and off before the next press")
     ap.add_argument("--seed", type=int, default=1, help="entropy seed (the goldens use 1)")
@@ -95,16 +84,16 @@ def main(argv: list[str] | None = None) -> int:
     paths.use_firmware()
     files = sorted(SCENARIOS.glob("*.txt")) if args.all else args.script
     scripts = {path.stem: path.read_text() for path in files}
-    extra = flash_image.folder_files(args.flash_dir) if args.flash_dir else {}
+    if args.uf2 and args.flash_dir:
+        ap.error("--flash-dir adds to the referee's image; a --uf2 brings its own")
+    options = {"seed": args.seed, "usb": args.usb}
+    if args.uf2:
+        options.update(image=b"", firmware=args.uf2.resolve())
+    else:
+        extra = flash_image.folder_files(args.flash_dir) if args.flash_dir else {}
+        options.update(image=flash_image.referee_image(extra))
     start = time.monotonic()
-    results = lane.play_all(
-        scripts,
-        args.press_ms,
-        args.gap_ms,
-        image=flash_image.referee_image(extra),
-        seed=args.seed,
-        usb=args.usb,
-    )
+    results = lane.play_all(scripts, args.press_ms, args.gap_ms, **options)
     wall = time.monotonic() - start
     report(results, wall)
     if args.screenshots:

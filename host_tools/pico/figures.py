@@ -57,6 +57,27 @@ def snaps(run: ChipRun, timeline: Timeline) -> dict[str, bytes]:
     return out
 
 
+def golden_late_ms(run: ChipRun, moment_us: float, golden: bytes, within_ms: float = 1000):
+    """How long after ``moment_us`` the glass first showed ``golden`` (0 if it
+    already did), or None if it did not within ``within_ms``: tells a snap
+    taken before a slow redraw ended from one the firmware got wrong."""
+    panel = new_panel()
+    writes = panel_writes(run)
+    i = 0
+    while i < len(writes) and writes[i][1] <= moment_us:
+        panel.i2c_write(writes[i][2])
+        i += 1
+    if bytes(panel.pixels()) == golden:
+        return 0.0
+    for _start, end, data in writes[i:]:
+        if end > moment_us + within_ms * 1000:
+            break
+        panel.i2c_write(data)
+        if bytes(panel.pixels()) == golden:
+            return (end - moment_us) / 1000
+    return None
+
+
 def is_pixels(data: bytes) -> bool:
     """A GDDRAM write (control byte 0x40), not a command."""
     return data[0] == 0x40
@@ -132,3 +153,22 @@ def from_pbm(text: str) -> bytes:
             if bit == "1":
                 image[(y >> 3) * 128 + x] |= 1 << (y & 7)
     return bytes(image)
+
+
+def summary(results) -> dict:
+    """The lane's figures over several played scripts (lane.Played values):
+    boot to menu (the slowest), press to panel median and p90, counts, and
+    emulated against wall seconds of the chips."""
+    up_down = [ms for p in results for ms in p.latencies.up_down]
+    ok_back = [ms for p in results for ms in p.latencies.ok_back]
+    boots = [p.boot_ms for p in results if p.boot_ms is not None]
+    return {
+        "boot_ms": max(boots) if boots else None,
+        "up_down_ms": median_p90(up_down),
+        "ok_back_ms": median_p90(ok_back),
+        "up_down_presses": len(up_down),
+        "ok_back_presses": len(ok_back),
+        "no_update": sum(p.latencies.no_update for p in results),
+        "emulated_s": sum(p.chip.end_us for p in results) / 1e6,
+        "chip_wall_s": sum(p.chip.wall_s for p in results),
+    }

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 
 from host_tools import flash_image
 from host_tools.pico import figures, run, script
@@ -43,7 +44,9 @@ def play_all(
     workers: int | None = None,
     **options,
 ) -> dict[str, Played]:
-    """Play each named script on its own fresh chip; {name: Played}."""
+    """Play each named script on its own fresh chip; {name: Played}.
+    ``image`` defaults to the deployed referee; b"" writes none (for a
+    ``firmware=`` .uf2 that holds the filesystem too)."""
     if image is None:
         image = flash_image.referee_image()
     workers = workers or min(2, os.cpu_count() or 1)
@@ -60,3 +63,23 @@ def play_all(
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
         return {p.name: p for p in pool.map(one, order)}
+
+
+def golden_mismatches(played: Played, golden_dir: Path) -> tuple[int, list[str]]:
+    """(snaps compared, "name (why)" for each that differs from or lacks a
+    golden: "late N ms" if the golden frame came after the snap, else "wrong")."""
+    bad = []
+    moments = dict(played.timeline.snaps)
+    for snap, image in played.snaps.items():
+        path = golden_dir / f"{played.name}-{snap}.pbm"
+        if not path.exists():
+            bad.append(f"{snap} (no golden)")
+            continue
+        golden = figures.from_pbm(path.read_text())
+        if golden == image:
+            continue
+        assert played.chip.ready_us is not None  # there are snaps
+        moment = played.chip.ready_us + moments[snap] * 1000
+        late = figures.golden_late_ms(played.chip, moment, golden)
+        bad.append(f"{snap} ({'wrong' if late is None else f'late {late:.0f} ms'})")
+    return len(played.snaps), bad

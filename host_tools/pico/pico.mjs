@@ -4,11 +4,11 @@
 //
 // JOB (written by host_tools/pico/run.py) names the firmware (.bin or .uf2),
 // the bootrom, the LittleFS image, the entropy bytes, the pin levels and a
-// timeline of pin changes relative to "ready" (the first time the chip naps
-// after it has drawn on the panel). RESULT holds every I2C transaction and
-// pin change with its emulated time, so Python rebuilds the frames with the
-// same decoder the golden images came from. Everything here models a part of
-// the board, or a gap in rp2040js 1.4.1 (see host_tools/pico/README.md).
+// timeline of pin changes relative to "ready" (5 ms into the first nap after
+// the panel got pixels: the main loop's first lightsleep). RESULT holds every
+// I2C transaction and pin change with its emulated time, so Python rebuilds
+// the frames with the same decoder the golden images came from. Everything here models a part of
+// the board, or fills a gap in rp2040js 1.4.1 (see host_tools/pico/README.md).
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import { BasePeripheral, ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
@@ -189,11 +189,18 @@ chip.peripherals[ROSC_BASE] = rosc;
 // rp2040js ignores pad pulls: an input reads what was last set (default low).
 for (const [pin, level] of Object.entries(job.pins)) chip.gpio[Number(pin)].setInputValue(!!level);
 for (const [channel, raw] of Object.entries(job.adc)) chip.adc.channelValues[Number(channel)] = raw;
-chip.peripherals[WATCHDOG_BASE].onWatchdogTrigger = () => fail('watchdog reset');
+// A real chip resets here; the run ends, loudly. The watchdog is stopped too:
+// left running, rp2040js re-arms its alarm at the same moment for ever.
+const watchdog = chip.peripherals[WATCHDOG_BASE];
+watchdog.onWatchdogTrigger = () => {
+  watchdog.alarm.enable = false;
+  watchdog.timer.enable = false;
+  fail('watchdog reset');
+};
 
 // --- the script's timeline ----------------------------------------------------------
-// Pin changes at fixed offsets from "ready": the first nap of at least
-// READY_NAP after the panel got data (the main loop's first lightsleep).
+// Pin changes at fixed offsets from "ready": READY_NAP into the first nap
+// after the panel got pixels (the main loop's first lightsleep).
 const READY_NAP = 5 * MS;
 const timeline = job.timeline; // [[ms after ready, pin, level], ...] in time order
 const heapAt = job.heap_at || []; // [ms after ready, ...]
@@ -223,12 +230,13 @@ const heapAlarm = clock.createAlarm(() => {
 let napStart = -1;
 const readyAlarm = clock.createAlarm(() => {
   if (result.ready_us !== null || napStart < 0) return;
-  result.ready_us = napStart / 1000;
+  const ready = clock.nanos; // READY_NAP into the nap: the script starts now
+  result.ready_us = ready / 1000;
   const last = timeline.length ? timeline[timeline.length - 1][0] : 0;
-  endNanos = napStart + (last + job.tail_ms) * MS;
-  endAlarm.schedule(endNanos - clock.nanos);
+  endNanos = ready + (last + job.tail_ms) * MS;
+  endAlarm.schedule(endNanos - ready);
   schedulePins();
-  if (heapAt.length) heapAlarm.schedule(napStart + heapAt[0] * MS - clock.nanos);
+  if (heapAt.length) heapAlarm.schedule(heapAt[0] * MS);
 });
 const endAlarm = clock.createAlarm(() => {});
 
@@ -298,6 +306,11 @@ function afterGcCollect() {
 const core = chip.core;
 core.PC = FLASH_BASE; // boot2, as the bootrom would after checking its CRC
 const bootLimit = job.boot_limit_ms * MS;
+// clk_sys changes around each lightsleep (125 MHz, 12 MHz XOSC, 6.5 MHz ROSC).
+let cycleNanos = 1e9 / chip.clkSys;
+chip.addClockListener((clkSys) => {
+  cycleNanos = 1e9 / clkSys;
+});
 let instructions = 0;
 let wasWaiting = false;
 
@@ -329,7 +342,7 @@ while (!stopped && clock.nanos < endNanos) {
     else if (pc === gcReturn) afterGcCollect();
     const cycles = core.executeInstruction();
     instructions++;
-    clock.tick((cycles * 1e9) / chip.clkSys);
+    clock.tick(cycles * cycleNanos);
   }
   if (result.ready_us === null && clock.nanos > bootLimit) fail('no nap after drawing: never reached the menu');
 }

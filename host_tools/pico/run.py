@@ -89,7 +89,8 @@ def make_job(
 ) -> Path:
     buttons, board = board_pins()
     image_path = workdir / "littlefs.img"
-    image_path.write_bytes(image)
+    if image:  # empty: the firmware file brings its own filesystem (a `make uf2` file)
+        image_path.write_bytes(image)
     levels = {pin: 1 for pin in buttons.values()}
     # The I2C lines idle high (pull-ups on the panel module); VBUS sense.
     levels[board.I2C_SDA] = 1
@@ -99,7 +100,7 @@ def make_job(
     job = {
         "firmware": str(firmware),
         "bootrom": str(BOOTROM),
-        "flash_image": str(image_path),
+        "flash_image": str(image_path) if image else None,
         "flash_offset": flash_image.FS_OFFSET,
         "fs_bytes": flash_image.IMAGE_BYTES,
         "entropy": seeded_entropy(seed, ENTROPY_BYTES).hex(),

@@ -114,7 +114,15 @@ def test_tables_teams_and_the_robot_seat():
 
 def test_bad_tables_are_refused_with_a_reason():
     assert "2 to 9 players, not 1" in raises(Table, ["ANN"])
-    assert "2 to 9 players, not 10" in raises(Table, default_names(10))
+    assert "2 to 9 players, not 10" in raises(Table, default_names(9) + ["P10"])
+    # a count is refused before a list of names is built for it
+    assert raises(default_names, 10**9) == "a table has 2 to 9 players, not 1000000000"
+    assert "2 to 9 players, not -1" in raises(default_names, -1)
+    assert raises(Table, ["ANN", None]) == "a name must be text, not null"
+    assert raises(Table, [7, "BOB"]) == "a name must be text, not a number"
+    assert raises(Table, [["ANN"], "BOB"]) == "a name must be text, not a list"
+    assert raises(Table, ["ANN", {"n": "B"}]) == "a name must be text, not an object"
+    assert raises(Table, ["ANN", True]) == "a name must be text, not true/false"
     assert "two players are called ANN" in raises(Table, ["ANN", "ANN"])
     assert "1 to 6 letters" in raises(Table, ["ANN", "BARTHOLOMEW"])
     assert "every seat exactly once" in raises(Table, default_names(4), [[0, 1], [1, 2]])

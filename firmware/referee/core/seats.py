@@ -15,10 +15,34 @@ MAX_NAME = 6
 
 
 def default_names(players):
+    """P1, P2...: the names of a setup that gives only a count. A count no
+    table can seat is refused before any list is built (a hand-edited 10**9
+    would hang the boot); a game checks its own range on the names."""
+    if not 0 <= players <= MAX_PLAYERS:
+        raise RulesError(
+            "a table has %d to %d players, not %d" % (MIN_PLAYERS, MAX_PLAYERS, players)
+        )
     return ["P%d" % (i + 1) for i in range(players)]
 
 
+def kind(value):
+    """What a journal value is, in the words of the JSON a person edits."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return "text"
+
+
 def check_name(name):
+    if not isinstance(name, str):
+        raise RulesError("a name must be text, not %s" % kind(name))
     if not 1 <= len(name) <= MAX_NAME:
         raise RulesError("a name has 1 to %d letters: %r" % (MAX_NAME, name))
     for ch in name:

@@ -90,15 +90,19 @@ class Power:
             self._watchdog = self._make_watchdog(WATCHDOG_MS)
 
     def stop_watchdog(self):
-        """Ctrl-C from the REPL: MicroPython cannot stop the RP2040's
-        watchdog, which would reset the board in the middle of a deploy, so
-        clear its enable bit directly."""
-        if self._watchdog is None:
-            return
+        """Ctrl-C from the REPL (see stop_watchdog below). Whether or not
+        the loop had taken it over yet: main.py starts it before the board."""
         self._watchdog = None
-        try:
-            from machine import mem32
+        stop_watchdog()
 
-            mem32[_WATCHDOG_CTRL] &= ~_WATCHDOG_ENABLE
-        except ImportError:
-            pass
+
+def stop_watchdog():
+    """Ctrl-C from the REPL: MicroPython cannot stop the RP2040's watchdog,
+    which would reset the board in the middle of a deploy, so clear its
+    enable bit directly."""
+    try:
+        from machine import mem32
+
+        mem32[_WATCHDOG_CTRL] &= ~_WATCHDOG_ENABLE
+    except ImportError:
+        pass

@@ -49,7 +49,12 @@ def log(storage, line):
     """Append one line to the error log, keeping it under LOG_BYTES."""
     data = (line + "\n").encode()
     try:
-        old = storage.read(LOG)
+        try:
+            old = storage.read(LOG)
+        except MemoryError:  # a log grown past any heap (put there by hand): start anew
+            old = None
+            storage.remove(LOG + ".bad")
+            storage.rename(LOG, LOG + ".bad")
         if old is not None and len(old) + len(data) > LOG_BYTES:
             keep = old[len(old) // 2 :]
             storage.write(LOG, keep[keep.find(b"\n") + 1 :] + data)

@@ -2,27 +2,63 @@
 
 
 def saved_game(app):
-    """(Saved, Session or None) for the journal on flash."""
+    """(Saved, Session or None) for the journal on flash. A file that cannot
+    be read for any reason (one edited by hand into the wrong types, one too
+    big for memory) is set aside and the reason logged: never a dead boot."""
     from referee.app import forget_module
     from referee.core.journal import Journal
     from referee.core.replay import resume
     from referee.core.session import Session
 
     journal = Journal(app.storage)
-    saved, rules, state = resume(journal)
+    detail = ""
+    try:
+        saved, rules, state = resume(journal)
+    except Exception as e:  # noqa: BLE001 - MemoryError too: the same file fails every boot
+        saved, state = unreadable(journal, e), None
+        if not isinstance(e, MemoryError):
+            detail = ": %s" % (e,)  # the error's own words, for the log
     forget_module("referee.core.replay")  # used once a game; undo loads them again
+    if saved.problem is not None:
+        from referee.screens.crash import log
+
+        place = saved.kept_as or "left in place"
+        log(app.storage, "%s%s (%s)" % (saved.problem, detail, place))
     forget_module("referee.core.journal_read")
+    forget_module("referee.core.snapshot")
+    forget_module("referee.core.snapshot_read")
     return saved, (Session(journal, rules, state) if state is not None else None)
 
 
+def unreadable(journal, e):
+    """Set aside a journal whose reading raised ``e``; a Saved that says why."""
+    import gc
+
+    gc.collect()  # after a MemoryError the file's bytes are garbage by now
+    from referee.core.journal_read import Saved, set_aside
+    from referee.screens.crash import where
+
+    if isinstance(e, MemoryError):
+        reason = "too big for memory"
+    else:
+        reason = "%s at %s" % (type(e).__name__, where(e))
+    try:
+        kept = set_aside(journal)
+    except OSError:
+        kept = None  # the flash refuses even a rename: say why, try again next boot
+    return Saved(problem="saved game damaged: " + reason, kept_as=kept)
+
+
 def tell_problem(app, saved):
-    from referee.screens.notice import Notice
+    from referee.screens.notice import Notice, wrap
 
     if saved.kept_as:
-        lines = ("saved game damaged,", "kept as", saved.kept_as)
+        # "saved game damaged: <reason>": the reason, then where the file went
+        reason = saved.problem[saved.problem.find(": ") + 2 :]
+        lines = wrap(reason, 3) + ["kept as", saved.kept_as]
+        app.push(Notice(app, "NOT RESUMED", lines))
     else:
-        lines = (saved.problem[:21], saved.problem[21:42], saved.problem[42:63])
-    app.push(Notice(app, "SAVED GAME", lines))
+        app.push(Notice(app, "SAVED GAME", wrap(saved.problem, 5)))
 
 
 def done(screen):

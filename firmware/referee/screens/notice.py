@@ -1,5 +1,7 @@
 """A short message: any button goes back."""
 
+from referee.ui.canvas import COLUMNS
+
 
 class Notice:
     def __init__(self, app, title, lines):
@@ -18,3 +20,19 @@ class Notice:
             c.centre(line, row)
             row += 1
         c.centre("any key: back", 7)
+
+
+def wrap(text, most):
+    """``text`` in lines of the panel's width, broken at spaces, at most
+    ``most`` of them (the rest is cut)."""
+    lines = []
+    words = text.split(" ")
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > COLUMNS:
+            lines.append(line)
+            line = ""
+        line = (line + " " + word if line else word)[:COLUMNS]
+    if line:
+        lines.append(line)
+    return lines[:most]

@@ -1,0 +1,200 @@
+"""The emulated-Pico lane: MicroPython v1.27.0's rp2 firmware in rp2040js.
+
+Every scenario script plays on the emulated chip at ten presses a second
+(50 ms down, 50 ms up), in emulated time at 125 MHz, and every snap must be
+the golden image the desktop rig made. The chip runs the referee exactly as
+`make deploy` installs it; the board around it (panel, buttons, VBUS, VSYS,
+entropy) is modelled by host_tools/pico.
+"""
+
+import pytest
+from conftest import GOLDEN, SCENARIOS
+
+from host_tools import flash_image
+from host_tools.pico import figures, lane, run, script
+from host_tools.pico.run import ChipRun
+
+PINS = {"up": 10, "down": 11, "ok": 12, "back": 13}
+SCRIPTS = sorted(p.stem for p in SCENARIOS.glob("*.txt"))
+
+
+# -- scripts become timelines ------------------------------------------------------
+
+
+def test_presses_long_presses_waits_and_snaps_on_the_timeline():
+    tl = script.timeline("up\nok long\nwait 100\nsnap a\ndown x2", PINS, 50, 50, 700)
+    # up 0-50, gap to 100; OK held 700 + 100 = 800 ms: 100-900, gap to 950;
+    # wait to 1050, snap; DOWN 1050-1100 and 1150-1200, gap to 1250.
+    assert tl.changes == [
+        (0, 10, 0),
+        (50, 10, 1),
+        (100, 12, 0),
+        (900, 12, 1),
+        (1050, 11, 0),
+        (1100, 11, 1),
+        (1150, 11, 0),
+        (1200, 11, 1),
+    ]
+    assert tl.snaps == [("a", 1050)]
+    assert [(p.button, p.kind) for p in tl.presses] == [
+        ("up", "press"),
+        ("ok", "long"),
+        ("down", "press"),
+        ("down", "press"),
+    ]
+    assert tl.end_ms == 1250
+
+
+def test_a_peek_holds_ok_across_the_other_presses_and_snaps_before_letting_go():
+    tl = script.timeline("peek down snap s\nback hold 300 snap h", PINS, 40, 60, 700)
+    # OK down at 0; after 40 ms DOWN 40-80, gap to 140; snap and OK up at 140,
+    # gap to 200; BACK held 200-500 with its snap at 500, gap to 560.
+    assert tl.changes == [
+        (0, 12, 0),
+        (40, 11, 0),
+        (80, 11, 1),
+        (140, 12, 1),
+        (200, 13, 0),
+        (500, 13, 1),
+    ]
+    assert tl.snaps == [("s", 140), ("h", 500)]
+    assert tl.end_ms == 560
+
+
+def test_a_script_line_the_grammar_does_not_know_is_named():
+    with pytest.raises(ValueError, match="line 2"):
+        script.timeline("up\nsideways", PINS)
+
+
+# -- the board around the chip ---------------------------------------------------------
+
+
+def test_vsys_reads_as_the_twelve_bit_adc_reads_it():
+    # 4,600 mV / 3 = 1,533.3 mV on ADC3; x 4,095 / 3,300 mV = 1,902.7
+    assert run.vsys_adc_raw(4600) == 1903
+    assert run.vsys_adc_raw(9900) == 4095  # 3.3 V on the pin: full scale
+
+
+def test_the_flash_image_holds_what_deploy_installs_plus_extra_files():
+    extra = {"data/game.jnl": b"journal bytes"}
+    image = flash_image.referee_image(extra)
+    assert len(image) == 352 * 4096  # 0xA0000 to the end of the 2 MiB flash
+    files = flash_image.read_image(image)
+    expected = flash_image.referee_files()
+    expected.update(extra)
+    assert files == expected
+    assert "main.py" in files and "referee/app.mpy" in files and "lib/adafruit_ssd1306.mpy" in files
+
+
+# -- figures from a record --------------------------------------------------------------
+
+
+def test_median_and_nearest_rank_p90():
+    assert figures.median_p90([float(v) for v in range(10, 0, -1)]) == (5.5, 9.0)
+    assert figures.median_p90([]) is None
+
+
+def test_press_to_panel_runs_to_the_end_of_the_last_update_before_the_next_press_acts():
+    tl = script.timeline("up\nok\nback", PINS, 50, 50, 700)
+    # ready at 1,000 us. UP acts at 0 ms (down), OK at 150 ms (up), BACK at 250 ms (up).
+    panel = figures.PANEL_ADDR
+    record = ChipRun(
+        ready_us=1000.0,
+        end_us=500_000.0,
+        i2c=[
+            [5_000.0, 5_200.0, panel, 0, "0021007f220000"],  # UP's update: 5.0-8.0 ms
+            [5_300.0, 9_000.0, panel, 0, "40ff"],
+            [152_000.0, 170_000.0, panel, 0, "40ff"],  # OK's, ends 169 ms after its release
+            [300_000.0, 301_000.0, 0x3D, 0, "00"],  # another address: not the panel
+        ],
+    )
+    lat = figures.latencies(record, tl)
+    assert lat.up_down == [8.0]
+    assert lat.ok_back == [19.0]
+    assert lat.no_update == 1  # BACK changed nothing on the panel
+
+
+# -- the chip ---------------------------------------------------------------------------
+
+
+def test_a_watchdog_reset_stops_the_run_loudly():
+    main = b"import machine\nmachine.WDT(timeout=200)\nwhile True:\n    pass\n"
+    record = run.run_chip(script.Timeline(), flash_image.build_image({"main.py": main}))
+    assert record.error is not None and record.error.startswith("watchdog reset")
+    assert record.ready_us is None
+
+
+def test_the_heap_read_from_sram_is_what_gc_reports():
+    """After gc.collect() the harness reads the GC table from SRAM; the
+    firmware's own gc.mem_alloc()/mem_free(), taken before anything else is
+    allocated, must say the same. (Both names exist before the collection,
+    so assigning them allocates nothing.)"""
+    main = (
+        b"import gc, machine\n"
+        b"used = free = 0\n"
+        b"gc.collect()\n"
+        b"used = gc.mem_alloc()\n"
+        b"free = gc.mem_free()\n"
+        b"with open('heap.txt', 'w') as f:\n"
+        b"    f.write('%d %d' % (used, free))\n"
+        b"machine.WDT(timeout=100)\n"  # ends the run
+        b"while True:\n"
+        b"    pass\n"
+    )
+    image = flash_image.build_image({"main.py": main})
+    record = run.run_chip(script.Timeline(), image, keep_filesystem=True)
+    assert record.error is not None and record.error.startswith("watchdog reset")
+    assert record.filesystem is not None
+    used, free = map(int, flash_image.read_image(record.filesystem)["heap.txt"].split())
+    assert used + free == 246_016  # the whole GC heap of this build
+    assert len(record.gc) == 1  # main.py's; nothing else ran out of room
+    _time, sram_used, sram_free, largest = record.gc[0]
+    assert (sram_used, sram_free) == (used, free)
+    assert 0 < largest <= free
+
+
+def test_the_chip_draws_the_rigs_seeded_entropy_stream():
+    """Coin flips at an unhurried pace (150 ms down, 250 ms up), where no
+    press can be lost: the unmodified firmware's os.urandom, fed at the ring
+    oscillator's RANDOMBIT, flips the coins the golden images show."""
+    coin = lane.play_all({"coin": (SCENARIOS / "coin.txt").read_text()}, 150, 250)["coin"]
+    assert coin.chip.entropy_used > 0
+    assert lane.golden_mismatches(coin, GOLDEN) == (3, [])
+
+
+def test_a_game_saved_on_the_desktop_resumes_on_the_chip(flash):
+    """The score pad's journal, written by the rig, goes on the emulated flash
+    (as --flash-dir puts it): the chip offers it and resumes it, frame for
+    frame as the rig does after a reset."""
+    from rig import Rig
+
+    Rig(seed=1).play((SCENARIOS / "scorepad.txt").read_text())
+    saved = flash_image.folder_files(flash)
+    assert "data/game.jnl" in saved
+    after_reset = Rig(seed=1)
+    offer = bytes(after_reset.panel.pixels())
+    after_reset.play("ok")
+    resumed = bytes(after_reset.panel.pixels())
+
+    image = flash_image.referee_image(saved)
+    chip = lane.play_all({"resume": "snap offer\nok\nsnap resumed"}, 150, 250, image=image)
+    played = chip["resume"]
+    assert played.chip.error is None
+    assert played.snaps == {"offer": offer, "resumed": resumed}
+
+
+@pytest.fixture(scope="session")
+def brisk():
+    """Every scenario on its own emulated Pico at 50 ms down, 50 ms up."""
+    scripts = {name: (SCENARIOS / f"{name}.txt").read_text() for name in SCRIPTS}
+    return lane.play_all(scripts, press_ms=50, gap_ms=50)
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_scenario_on_the_chip_at_ten_presses_a_second_matches_golden(brisk, name):
+    played = brisk[name]
+    assert played.chip.error is None
+    assert played.boot_ms is not None, "never reached the menu"
+    assert set(played.snaps) == {snap for snap, _ms in played.timeline.snaps}
+    _compared, differ = lane.golden_mismatches(played, GOLDEN)
+    assert differ == [], f"{name}: snaps differ from tests/golden on the chip: {differ}"
