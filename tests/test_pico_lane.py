@@ -215,11 +215,18 @@ def test_a_game_saved_on_the_desktop_resumes_on_the_chip(flash):
     assert played.snaps == {"offer": offer, "resumed": resumed}
 
 
+# A snap is where a person looks at the glass: the presses before it come at
+# ten a second, then the look waits for the panel to settle. A lost press
+# shows as a wrong frame at any wait; how fast the panel settles is the
+# press-to-panel figure's business (make bench), not this test's.
+SETTLE_MS = 200
+
+
 @pytest.fixture(scope="session")
 def brisk():
     """Every scenario on its own emulated Pico at 50 ms down, 50 ms up."""
     scripts = {name: (SCENARIOS / f"{name}.txt").read_text() for name in SCRIPTS}
-    return lane.play_all(scripts, press_ms=50, gap_ms=50)
+    return lane.play_all(scripts, press_ms=50, gap_ms=50, settle_ms=SETTLE_MS)
 
 
 @pytest.mark.parametrize("name", SCRIPTS)
