@@ -82,3 +82,107 @@ def test_die_faces_have_the_right_number_of_pips(rig):
         return sum(1 for (x, y) in inside if (x - 1, y) not in inside and (x, y - 1) not in inside)
 
     assert [pips(v) for v in range(1, 7)] == [1, 2, 3, 4, 5, 6]
+
+
+class _Frame:
+    """Just what Canvas needs of a display: a buffer with its control byte."""
+
+    width = 128
+
+    def __init__(self):
+        self.buffer = bytearray(b"\x40" + b"\xaa" * 1024)
+
+
+def test_text_copies_whole_glyphs_and_clips_cells_at_both_edges():
+    """Every character at every x where any of it shows, over a patterned
+    frame: glyph columns x..x+4 take the font's bytes, column x+5 goes dark,
+    only columns 0..127 of that page change, and byte 0 stays the control byte."""
+    from referee.ui import font_small
+    from referee.ui.canvas import Canvas
+
+    for code in range(font_small.FIRST, font_small.LAST + 1):
+        glyph = font_small.GLYPHS[(code - font_small.FIRST) * 5 :][:5] + b"\x00"
+        for x in range(-6, 129):
+            frame = _Frame()
+            expected = bytearray(frame.buffer)
+            for col in range(6):
+                if 0 <= x + col < 128:
+                    expected[1 + 3 * 128 + x + col] = glyph[col]
+            end = Canvas(frame).text(chr(code), x, 3)
+            assert end == x + 6
+            assert frame.buffer == expected, (chr(code), x)
+
+
+def test_a_character_outside_the_font_is_drawn_as_a_question_mark():
+    from referee.ui.canvas import Canvas
+
+    query, other = _Frame(), _Frame()
+    Canvas(query).text("a?b", 40, 2)
+    Canvas(other).text("a\u00e9b", 40, 2)
+    assert other.buffer == query.buffer
+
+
+def test_canvas_folds_the_small_fonts_range():
+    from referee.ui import canvas, font_small
+
+    assert (canvas._FIRST, canvas._LAST) == (font_small.FIRST, font_small.LAST)
+    assert canvas._GLYPH_COUNT == font_small.LAST - font_small.FIRST + 1
+
+
+def test_text_longer_than_the_code_buffer_is_drawn_and_clipped():
+    from referee.ui.canvas import Canvas
+
+    frame = _Frame()
+    assert Canvas(frame).text("A" * 70, 0, 0) == 420
+    # host_tools/fonts/small.txt draws A as .###. #...# #...# ##### #...# x3,
+    # row 0 in bit 0: columns 0 and 4 light rows 1-6, columns 1-3 rows 0 and 3.
+    a = b"\x7e\x09\x09\x09\x7e\x00"
+    assert frame.buffer[1:129] == (a * 22)[:128]
+
+
+def _doubled(nibble):
+    """A nibble with each bit doubled, worked out bit by bit."""
+    out = 0
+    for bit in range(4):
+        if nibble >> bit & 1:
+            out |= 0b11 << (2 * bit)
+    return out
+
+
+def test_scale_two_text_at_every_x_doubles_the_glyph_and_clips():
+    from referee.ui import font_small
+    from referee.ui.canvas import Canvas
+
+    for code in (ord("g"), ord("R"), ord("7")):
+        glyph = font_small.GLYPHS[(code - font_small.FIRST) * 5 :][:5] + b"\x00"
+        for x in range(-12, 129):
+            for invert in (False, True):
+                frame = _Frame()
+                expected = bytearray(frame.buffer)
+                flip = 0xFF if invert else 0
+                for col in range(12):
+                    if 0 <= x + col < 128:
+                        bits = glyph[col // 2]
+                        expected[1 + 2 * 128 + x + col] = _doubled(bits & 15) ^ flip
+                        expected[1 + 3 * 128 + x + col] = _doubled(bits >> 4) ^ flip
+                assert Canvas(frame).text(chr(code) + "", x, 2, 2, invert) == x + 12
+                assert frame.buffer == expected, (chr(code), x, invert)
+
+
+def test_big_digits_at_every_x_copy_four_pages_and_clip():
+    from referee.ui import font_big
+    from referee.ui.canvas import Canvas
+
+    for char in "08-?":
+        index = font_big.CHARS.index(char)
+        for x in range(-18, 129):
+            frame = _Frame()
+            expected = bytearray(frame.buffer)
+            for page in range(4):
+                for col in range(16):
+                    if 0 <= x + col < 128:
+                        expected[1 + (2 + page) * 128 + x + col] = font_big.GLYPHS[
+                            index * 64 + page * 16 + col
+                        ]
+            assert Canvas(frame).big(char, x, 2) == x + 18
+            assert frame.buffer == expected, (char, x)

@@ -144,3 +144,44 @@ def test_a_forgotten_module_gives_its_heap_back_in_the_vm(built):
     assert figures["OPEN"] > 2048, out  # the duel's code and tables were measured
     assert figures["GONE"] < 256, out
     assert "LOADED False" in out
+
+
+def test_the_button_interrupt_allocates_nothing_in_the_vm(built):
+    # On the chip the handler runs as a hard interrupt, where the heap is
+    # locked: an allocation there would raise. Twenty edges through the
+    # machine fake's Pin.irq, then the poll turns them into ten presses.
+    out = lane.run(
+        [
+            "import gc, machine, rig\n"
+            "from referee.hw.buttons import Buttons\n"
+            "machine.sim_reset()\n"
+            "pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in (10, 11, 12, 13)]\n"
+            "btns = Buttons(pins, rig.VirtualClock())\n"
+            "def press(n, down=0, up=1):\n"
+            "    for i in range(n):\n"
+            "        machine.sim_set_pin(11, down)\n"
+            "        machine.sim_advance(30)\n"
+            "        machine.sim_set_pin(11, up)\n"
+            "        machine.sim_advance(30)\n"
+            "press(1)\n"
+            "btns.poll(machine.sim_now())\n"
+            "btns.get()\n"
+            "def measured(down, up):\n"
+            "    before = gc.mem_alloc()\n"
+            "    press(10, down, up)\n"
+            "    return gc.mem_alloc() - before\n"
+            "measured(1, 1)\n"
+            # the same calls without an edge: what the fake itself costs
+            "print('EDGE_ALLOC', measured(0, 1) - measured(1, 1))\n"
+            "btns.poll(machine.sim_now())\n"
+            "events = 0\n"
+            "while btns.get() >= 0:\n"
+            "    events += 1\n"
+            "print('PRESSES', events)\n"
+        ]
+    )
+    from host_tools import bench
+
+    figures = bench.figures_in(out)
+    assert figures["EDGE_ALLOC"] == 0, out
+    assert figures["PRESSES"] == 10, out

@@ -24,6 +24,8 @@ class _World:
         self.adc[3] = sim_vsys_raw(4600)  # VSYS/3 on ADC3: three fresh AAA cells
         self.reset_cause = PWRON_RESET
         self.mem32 = {}  # registers poked through machine.mem32
+        self.irqs = {}  # pin number -> its _PinIrq (one per GPIO, as on the chip)
+        self.irq_off = 0  # disable_irq() depth: edges latch, handlers wait
 
 
 PWRON_RESET = 1
@@ -96,8 +98,23 @@ def sim_set_pin(number, level):
     old = _world.levels.get(number, 1)
     _world.levels[number] = level
     if old != level:
-        for pin in _world.pins.get(number, ()):
-            pin._edge(level)
+        irq = _world.irqs.get(number)
+        if irq is not None:
+            irq._edge(Pin.IRQ_RISING if level else Pin.IRQ_FALLING)
+
+
+def disable_irq():
+    """As on the chip: edges still latch, their handlers run at enable_irq()
+    (the rp2 firmware writes the flash so, for up to 45 ms a sector)."""
+    _world.irq_off += 1
+    return _world.irq_off
+
+
+def enable_irq(state=None):
+    _world.irq_off = max(0, _world.irq_off - 1)
+    if _world.irq_off == 0:
+        for irq in list(_world.irqs.values()):
+            irq._run()
 
 
 def sim_attach_i2c(bus_id, address, device):
@@ -119,6 +136,9 @@ def sim_tones():
     return _world.tones
 
 
+_UNSET = object()  # Pin.irq() called without a handler argument
+
+
 class WatchdogReset(BaseException):
     """The chip resets: not an Exception, so no firmware handler catches it."""
 
@@ -136,8 +156,6 @@ class Pin:
         self.id = id
         self._mode = mode
         self._out = 0
-        self._handler = None
-        self._trigger = 0
         if pull == Pin.PULL_UP and id not in _world.levels:
             _world.levels[id] = 1
         if value is not None:
@@ -169,17 +187,66 @@ class Pin:
     high = on
     low = off
 
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
-        self._handler = handler
-        self._trigger = trigger
+    def irq(self, handler=_UNSET, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        """rp2's Pin.irq(handler=None, trigger=IRQ_FALLING | IRQ_RISING,
+        hard=False); called with no argument it only returns the pin's irq
+        object (whose flags() say which edges raised the last interrupt).
+        No allocation on that path: a hard handler calls it."""
+        irq = _world.irqs.get(self.id)
+        if irq is None:
+            irq = _world.irqs[self.id] = _PinIrq()
+        if handler is not _UNSET:
+            irq._set(self, handler, trigger)
+        return irq
 
-    def _edge(self, level):
-        if self._handler is None:
+
+class _PinIrq:
+    """One GPIO's interrupt, as ports/rp2/machine_pin.c keeps it: the
+    latched edges are acknowledged when the handler is entered, ``flags``
+    holds the ones that raised it, and a handler that raises is switched off."""
+
+    def __init__(self):
+        self._pin = None
+        self._handler = None
+        self._trigger = 0
+        self._flags = 0
+        self._latched = 0
+
+    def _set(self, pin, handler, trigger):
+        self._pin = pin
+        self._handler = handler
+        self._trigger = trigger if handler is not None else 0
+        self._flags = 0
+        self._latched = 0
+
+    def flags(self):
+        return self._flags
+
+    def trigger(self, new=None):
+        old = self._trigger
+        if new is not None:
+            self._trigger = new
+            self._flags = 0
+        return old
+
+    def _edge(self, edge):
+        self._latched |= edge
+        if _world.irq_off == 0:
+            self._run()
+
+    def _run(self):
+        latched = self._latched & self._trigger
+        self._latched = 0
+        if not latched or self._handler is None:
             return
-        if (level and self._trigger & Pin.IRQ_RISING) or (
-            not level and self._trigger & Pin.IRQ_FALLING
-        ):
-            self._handler(self)
+        self._flags = latched
+        try:
+            self._handler(self._pin)
+        except Exception as e:  # noqa: BLE001 - the chip prints it and stops calling
+            print("Uncaught exception in IRQ callback handler")
+            print(repr(e))
+            self._handler = None
+            self._trigger = 0
 
 
 class I2C:

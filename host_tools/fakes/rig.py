@@ -132,7 +132,10 @@ class Rig:
 
         ok | up | down | back        a short press
         ok long                      held past the long-press time
-        down hold 1500               held 1500 ms (UP/DOWN repeat)
+        down hold 1490               held 1490 ms (UP/DOWN repeat; end a
+                                     hold clear of a repeat's moment, 400 +
+                                     120k or 1400 + 40k ms after the press,
+                                     or a chip's millisecond decides)
         up x3                        three short presses
         wait 500                     nothing pressed for 500 ms
         peek down up x2 snap NAME    OK held (a peek) while the others are

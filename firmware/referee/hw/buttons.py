@@ -1,9 +1,16 @@
-"""Four buttons to GND: debounced, with press, long press and auto-repeat.
+"""Four buttons to GND: press, long press and auto-repeat, no press lost.
 
-``poll(now)`` samples the pins (call it every few milliseconds) and queues
-events; ``get()`` takes the oldest one, or -1. An event is one small int,
-``kind << 2 | button``, so the queue is a fixed bytearray and polling
-allocates nothing.
+Every edge is latched by a pin interrupt into a small ring (button, level,
+tick), so a press that goes down and up while the CPU is busy (opening a
+screen, writing the flash) is still seen, with its own times. ``poll(now)``
+empties the ring, reads the pins once more (the truth, should an edge have
+been missed) and queues events; ``get()`` takes the oldest one, or -1. An
+event is one small int, ``kind << 2 | button``: the ring, the queue and the
+interrupt handler allocate nothing.
+
+Debouncing acts on the first edge: a button that goes down is pressed at
+once, and its contacts' chatter in the next DEBOUNCE_MS is ignored; when the
+window ends the level it settled at counts. So debouncing adds no delay.
 
 UP and DOWN act the moment they go down and repeat while held (for counting),
 faster after the first few repeats so a long run of numbers is quick.
@@ -34,6 +41,7 @@ FAST_REPEAT_MS = const(40)
 
 _REPEATS = const(0b0011)  # UP and DOWN
 _QUEUE = const(16)
+_RING = const(32)  # edges latched between two polls: 8 whole presses a button
 _TICKS_MASK = const(0x3FFFFFFF)  # ticks wrap here; masking keeps them small ints
 
 
@@ -64,15 +72,65 @@ class Buttons:
         self._clock = clock
         clock_start = clock.ticks_ms()
         n = len(pins)
-        self._raw = bytearray(n)  # last sample, 1 = pressed
-        self._down = bytearray(n)  # debounced state
+        self._raw = bytearray(n)  # last level seen, 1 = pressed
+        self._down = bytearray(n)  # the state events are made from
         self._fired = bytearray(n)  # a LONG was sent, or how many repeats were
-        self._changed = [clock_start] * n  # when the raw sample last changed
+        # When the state last changed: chatter until DEBOUNCE_MS after it is ignored.
+        self._changed = [clock_start - DEBOUNCE_MS] * n
         self._due = [clock_start] * n  # next repeat, or the long-press moment
         self._queue = bytearray(_QUEUE)
         self._head = 0
         self._count = 0
-        self.dropped = 0
+        self.dropped = 0  # events that found the queue full
+        # The edge ring: written only by the interrupt handler (at _ring_in),
+        # read only by poll() (at _ring_out), so neither needs a lock.
+        self._ring_edge = bytearray(_RING)  # button | pressed << 2
+        self._ring_tick = [0] * _RING
+        self._ring_in = 0
+        self._ring_out = 0
+        self.lost_edges = 0  # edges that found the ring full (poll() reads the level)
+        for pin in pins:
+            if hasattr(pin, "irq"):
+                self._fall = pin.IRQ_FALLING
+                self._rise = pin.IRQ_RISING
+                # hard: the handler runs in the interrupt itself, so its tick
+                # is the edge's, whatever the interpreter is doing.
+                pin.irq(self._latch, self._fall | self._rise, hard=True)
+
+    def _latch(self, pin):
+        """The pin interrupt: note which way the pin went, and when."""
+        pins = self._pins
+        b = 0
+        while pins[b] is not pin:
+            b += 1
+        now = self._clock.ticks_ms()
+        flags = pin.irq().flags()
+        fall = flags & self._fall
+        rise = flags & self._rise
+        if fall and rise:
+            # Both edges latched while interrupts were off (a flash erase):
+            # the level now says which came last.
+            pressed = 1 if pin.value() == 0 else 0
+            self._note(b, 1 - pressed, now)
+            self._note(b, pressed, now)
+        elif fall:
+            self._note(b, 1, now)
+        elif rise:
+            self._note(b, 0, now)
+
+    def _note(self, b, pressed, now):
+        at = self._ring_in
+        following = (at + 1) % _RING
+        if following == self._ring_out:
+            self.lost_edges += 1
+            return
+        self._ring_edge[at] = b | pressed << 2
+        self._ring_tick[at] = now
+        self._ring_in = following
+
+    def pending(self):
+        """An edge is latched that poll() has not seen yet."""
+        return self._ring_in != self._ring_out
 
     def held(self, button):
         return self._down[button] == 1
@@ -84,8 +142,8 @@ class Buttons:
         return False
 
     def touched(self):
-        """A finger on any button: down in the last sample, even before
-        the debounce has settled, or still down after it."""
+        """A finger on any button: down when last seen, even inside the
+        debounce window, or still down after it."""
         for b in range(len(self._raw)):
             if self._raw[b] or self._down[b]:
                 return True
@@ -110,16 +168,28 @@ class Buttons:
         self._count += 1
 
     def poll(self, now):
+        """Turn the latched edges, then the pins' levels now, into events."""
+        out = self._ring_out
+        end = self._ring_in
+        while out != end:
+            edge = self._ring_edge[out]
+            self._seen(edge & 3, edge >> 2, self._ring_tick[out])
+            out = (out + 1) % _RING
+            self._ring_out = out
         for b in range(len(self._pins)):
-            raw = 1 if self._pins[b].value() == 0 else 0
-            if raw != self._raw[b]:
-                self._raw[b] = raw
-                self._changed[b] = now
-            elif raw != self._down[b]:
-                if self._clock.ticks_diff(now, self._changed[b]) >= DEBOUNCE_MS:
-                    self._edge(b, raw, now)
-            elif raw and self._clock.ticks_diff(now, self._due[b]) >= 0:
-                self._hold(b, now)
+            self._seen(b, 1 if self._pins[b].value() == 0 else 0, now)
+            self._holds(b, now, True)
+
+    def _seen(self, b, pressed, when):
+        """Button ``b`` was seen at level ``pressed`` (1 = down) at tick ``when``."""
+        self._raw[b] = pressed
+        if pressed == self._down[b]:
+            return
+        if self._clock.ticks_diff(when, self._changed[b]) < DEBOUNCE_MS:
+            return  # chatter: the level it settles at counts at a poll after the window
+        self._holds(b, when, False)  # what fell due while it was held (the CPU was busy)
+        self._changed[b] = when
+        self._edge(b, pressed, when)
 
     def _edge(self, b, down, now):
         self._down[b] = down
@@ -134,14 +204,24 @@ class Buttons:
         elif not repeats and not self._fired[b]:
             self._put(event(PRESS, b))
 
-    def _hold(self, b, now):
-        if (_REPEATS >> b) & 1:
+    def _holds(self, b, until, inclusive):
+        """Send the repeats or the long press that fell due before ``until``
+        (or at it, if the button is still held then), each on its own
+        schedule: how many a hold gives depends only on when the button went
+        down and up, not on how often the loop got round to polling."""
+        while self._down[b]:
+            due = self._due[b]
+            late = self._clock.ticks_diff(until, due)
+            if late < 0 or (late == 0 and not inclusive):
+                return
+            if not (_REPEATS >> b) & 1:
+                if not self._fired[b]:
+                    self._fired[b] = 1
+                    self._put(event(LONG, b))
+                return
             self._put(event(REPEAT, b))
             count = self._fired[b]
             if count < FAST_AFTER:
                 self._fired[b] = count + 1
             wait = REPEAT_MS if count < FAST_AFTER else FAST_REPEAT_MS
-            self._due[b] = (now + wait) & _TICKS_MASK
-        elif not self._fired[b]:
-            self._fired[b] = 1
-            self._put(event(LONG, b))
+            self._due[b] = (due + wait) & _TICKS_MASK

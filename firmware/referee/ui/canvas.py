@@ -6,6 +6,8 @@ fast in MicroPython and identical on every VM. Shapes go through the
 driver's framebuf methods.
 """
 
+from struct import pack_into
+
 from micropython import const
 
 from referee.ui import font_big, font_small
@@ -16,6 +18,17 @@ ROWS = const(8)
 BIG_CELL = const(18)  # big digit 16 wide + 2 blank columns
 _BIG_PLUS = const(10)  # places of + and - in font_big.CHARS, after the digits
 _BIG_MINUS = const(11)
+_FIRST = const(32)  # font_small.FIRST and LAST, folded here (test_fonts checks)
+_LAST = const(126)
+_GLYPH_COUNT = const(95)
+_CODES = const(64)  # longest string text() copies; 21 characters fill a row
+_CODES_FIELD = "64s"
+
+try:  # MicroPython: a str lends its UTF-8 bytes like any buffer
+    pack_into("1s", bytearray(1), 0, "a")
+    _STR_IS_BUFFER = True
+except Exception:  # noqa: BLE001 - CPython's struct.error: a str must be encoded first
+    _STR_IS_BUFFER = False
 
 # A nibble with each bit doubled: how one glyph row becomes two at scale 2.
 _SPREAD = bytes(sum(3 << (2 * i) for i in range(4) if n >> i & 1) for n in range(16))
@@ -38,6 +51,22 @@ class Canvas:
         self.width = display.width
         # Byte 0 of the driver's buffer is the I2C control byte, not a pixel.
         self._buf = display.buffer
+        # Every small glyph as a whole 6-column cell (its blank column
+        # included), by character code, '?' for codes outside the font: one
+        # bytearray, as every object in the heap is one more for each garbage
+        # collection to mark.
+        cells = bytearray(128 * CELL)
+        for code in range(128):
+            glyph = code - _FIRST if _FIRST <= code <= _LAST else 63 - _FIRST
+            for col in range(font_small.WIDTH):
+                cells[code * CELL + col] = font_small.GLYPHS[glyph * font_small.WIDTH + col]
+        self._cells = cells
+        self._codes = bytearray(_CODES)
+        self._big = None  # views of the big font, made when a screen first uses it
+
+    def forget_big(self):
+        """Back at the menu, which draws no big digits: let their views go."""
+        self._big = None
 
     def clear(self):
         self.display.fill(0)
@@ -48,6 +77,39 @@ class Canvas:
     def text(self, s, x, row, scale=1, invert=False):
         """Draw ``s`` with its top-left at pixel column x, page row ``row``;
         scale 2 takes two rows. Returns the x after the last cell."""
+        n = len(s)
+        if n >= _CODES:
+            return self._text_by_char(s, x, row, scale, invert)
+        # The characters' codes, copied into a buffer kept for it. Walking
+        # the string itself would make a one-character string per step,
+        # which MicroPython looks up among every name it has interned (all
+        # the loaded modules'): most of the time text used to take.
+        codes = self._codes
+        pack_into(_CODES_FIELD, codes, 0, s if _STR_IS_BUFFER else s.encode())
+        if codes[n]:  # UTF-8 took more bytes than characters: not all ASCII
+            return self._text_by_char(s, x, row, scale, invert)
+        if scale != 1 or invert or x < 0 or x + n * CELL > self.width:
+            flip = 0xFF if invert else 0
+            for i in range(n):
+                x = self._char(codes[i], x, row, scale, flip)
+            return x
+        # Byte copies: on the chip six stores beat one slice copy, whose
+        # call costs about as much as ten bytecodes.
+        buf = self._buf
+        cells = self._cells
+        at = 1 + row * self.width + x
+        for i in range(n):
+            g = codes[i] * CELL
+            buf[at] = cells[g]
+            buf[at + 1] = cells[g + 1]
+            buf[at + 2] = cells[g + 2]
+            buf[at + 3] = cells[g + 3]
+            buf[at + 4] = cells[g + 4]
+            buf[at + 5] = cells[g + 5]
+            at += CELL
+        return x + n * CELL
+
+    def _text_by_char(self, s, x, row, scale, invert):
         flip = 0xFF if invert else 0
         for ch in s:
             x = self._char(ord(ch), x, row, scale, flip)
@@ -79,12 +141,36 @@ class Canvas:
     def _char(self, code, x, row, scale, flip):
         buf = self._buf
         width = self.width
-        if code < font_small.FIRST or code > font_small.LAST:
+        if code < _FIRST or code > _LAST:
             code = 63  # '?'
-        g = (code - font_small.FIRST) * font_small.WIDTH
-        glyphs = font_small.GLYPHS
-        for col in range(CELL):
-            bits = glyphs[g + col] if col < font_small.WIDTH else 0
+        cells = self._cells
+        g = code * CELL
+        if scale == 1 and not flip and 0 <= x <= width - CELL:
+            at = 1 + row * width + x
+            buf[at] = cells[g]
+            buf[at + 1] = cells[g + 1]
+            buf[at + 2] = cells[g + 2]
+            buf[at + 3] = cells[g + 3]
+            buf[at + 4] = cells[g + 4]
+            buf[at + 5] = cells[g + 5]
+            return x + CELL
+        if scale == 2 and 0 <= x <= width - 2 * CELL:
+            spread = _SPREAD
+            top = 1 + row * width + x
+            bottom = top + width
+            for col in range(g, g + CELL):
+                bits = cells[col]
+                high = spread[bits & 15] ^ flip
+                low = spread[bits >> 4] ^ flip
+                buf[top] = high
+                buf[top + 1] = high
+                buf[bottom] = low
+                buf[bottom + 1] = low
+                top += 2
+                bottom += 2
+            return x + 2 * CELL
+        for col in range(g, g + CELL):  # clipped at an edge, or inverted
+            bits = cells[col]
             if scale == 1:
                 if 0 <= x < width:
                     buf[1 + row * width + x] = bits ^ flip
@@ -148,6 +234,16 @@ class Canvas:
     def _big_char(self, index, x, row):
         buf = self._buf
         width = self.width
+        if 0 <= x <= width - font_big.WIDTH:
+            # Four slice copies from views of the font (see big_views()).
+            views = self._big
+            if views is None:
+                views = self._big = big_views()
+            at = 1 + row * width + x
+            for page in views[index]:
+                buf[at : at + font_big.WIDTH] = page
+                at += width
+            return x + BIG_CELL
         glyphs = font_big.GLYPHS
         g = index * font_big.WIDTH * font_big.PAGES
         for page in range(font_big.PAGES):
@@ -192,6 +288,20 @@ class Canvas:
             px = x + (size * qx) // 4 - pip // 2
             py = y + (size * qy) // 4 - pip // 2
             d.fill_rect(px, py, pip, pip, 1)
+
+
+def big_views():
+    """Views of each big glyph's four pages, a tuple of them per glyph (about
+    1.6 KB). Not one flat tuple: MicroPython's collector marks with a stack
+    of 64 and rescans the whole heap when one object holds more new objects
+    than that, which takes milliseconds on the chip."""
+    font = memoryview(font_big.GLYPHS)
+    w = font_big.WIDTH
+    size = w * font_big.PAGES
+    return tuple(
+        tuple(font[g * size + p * w : g * size + (p + 1) * w] for p in range(font_big.PAGES))
+        for g in range(len(font_big.GLYPHS) // size)
+    )
 
 
 def keep_visible(top, index, visible):
