@@ -19,6 +19,11 @@ from pathlib import Path
 
 from host_tools import budgets, paths
 from host_tools.mpvm import lane
+from tests.portable.samples import (
+    SAMPLE_SETUP,
+    SAMPLES,
+    sample_actions,
+)
 
 SCENARIOS = paths.ROOT / "tests" / "scenarios"
 
@@ -140,21 +145,6 @@ def vm_figures() -> dict[str, float]:
     return figures_in(lane.run(calls, heap_kb=1024))
 
 
-def sample_actions(count: int) -> list[dict]:
-    """A score pad game of ``count`` actions: three players, three scores a round."""
-    actions: list[dict] = []
-    k = 0
-    while len(actions) < count:
-        for seat in range(3):
-            actions.append({"a": "score", "seat": seat, "pts": (k * 7 + seat * 5) % 60 - 10})
-            k += 1
-        actions.append({"a": "next"})
-    return actions[:count]
-
-
-SAMPLE_SETUP = {"players": ["ANN", "BOB", "CY"], "target": 0}
-
-
 def cpython_replay_rate(count: int = 20000) -> float:
     from referee.core.replay import replay
     from referee.games import scorepad
@@ -218,166 +208,6 @@ def vm_core_figures(count: int = 500) -> dict[str, float]:
     return figures
 
 
-def sample_robots_actions(count: int) -> list[dict]:
-    """A ROBOTS! game of ``count`` actions: four players, each hand four
-    counts and its close; small scores, so nobody reaches the target."""
-    actions: list[dict] = []
-    hand = 0
-    while len(actions) < count:
-        for seat in range(4):
-            n = [0] * 9
-            n[0] = (hand + seat) % 4  # a few 2-9 in spreads
-            n[2] = (hand * 3 + seat) % 4  # and a few in hand
-            actions.append({"a": "count", "seat": seat, "n": n})
-        actions.append({"a": "end", "out": hand % 4, "how": "out"})
-        hand += 1
-    return actions[:count]
-
-
-def sample_evil_actions(count: int) -> list[dict]:
-    """An Evil Robots game of ``count`` actions: five players racing to 100,
-    each round a deal, five turns (a conversion among them) and an end
-    where one side wins."""
-    actions: list[dict] = []
-    k = 0
-    sides = ("good", "evil", "neutral")
-    while len(actions) < count:
-        bots = [(k + i * 3) % 18 for i in range(5)]
-        power = [1 + (k + i) % 9 for i in range(5)]
-        coins = [[(k + i) % 2 == 0, (k + i) % 3 == 0] for i in range(5)]
-        actions.append({"a": "deal", "bots": bots, "power": power, "coins": coins})
-        for seat in range(5):
-            if seat == k % 5:
-                turn = {"do": "convert", "target": (seat + 1) % 5, "ok": True}
-            else:
-                turn = {"do": "own"}
-            actions.append({"a": "turn", "seat": seat} | turn)
-        actions.append({"a": "end", "side": [sides[(k + i) % 3] for i in range(5)]})
-        k += 1
-    return actions[:count]
-
-
-def sample_factory_actions(count: int) -> list[dict]:
-    """A Robo Factory game of ``count`` actions, the device as customer: five
-    players, nine orders each. Each turn a deal, a data tile (for those with
-    a cube) and a build for every player, a first try where nobody is right,
-    then a second try where one player is (the heaviest turn: hints,
-    payouts both ways). The last turn stops mid-build, so the pass round
-    can be played over and over without changing the game."""
-    from referee.games import factory
-
-    state = factory.setup(SAMPLES["factory"][0])
-    actions: list[dict] = []
-
-    def act(action: dict) -> None:
-        factory.step(state, action)
-        actions.append(action)
-
-    k = 0
-    while True:
-        cards = list(dict.fromkeys([(k * 7 + i * 5) % 64 for i in range(64)] + list(range(64))))
-        order = cards[0]
-        hands = [cards[4 + 3 * s : 7 + 3 * s] for s in range(5)]
-        act({"a": "order", "order": order, "board": cards[1:4], "hands": hands})
-        if len(actions) + 18 > count:  # a turn is at most 18 actions
-            while len(actions) < count:  # seat 0 changes its mind; the rest wait
-                act({"a": "build", "seat": 0, "robot": len(actions) % 64, "eureka": False})
-            return actions
-        for s in range(5):
-            if state.cubes(s):
-                act({"a": "tile", "seat": s, "card": hands[s][0]})
-            act({"a": "build", "seat": s, "robot": order ^ 1, "eureka": False})
-        act({"a": "reveal", "rolls": [0] * 5})
-        for s in range(5):
-            robot = order if s == k % 5 else order ^ 2
-            act({"a": "build", "seat": s, "robot": robot, "eureka": False})
-        act({"a": "reveal", "rolls": [0] * 5})
-        k += 1
-
-
-def sample_duel_actions(count: int) -> list[dict]:
-    """A Robots duel match of ``count`` actions: two players trading builds,
-    attacks, blocks, discards and recoveries, duel after duel. Each turn
-    the active player toggles every robot, builds from the first legal pair
-    left in their half, attacks with half their robots; the defender blocks
-    the first attacker and takes the loss from the supply. The last turn
-    stops in the program phase, so the robots can be looked at over and
-    over without changing the game."""
-    from referee.games import duel
-
-    state = duel.setup(SAMPLES["duel"][0])
-    actions: list[dict] = []
-
-    def act(action: dict) -> None:
-        duel.step(state, action)
-        actions.append(action)
-
-    def in_play() -> set:
-        return {c for side in state.robots for r in side for c in [r[0]] + r[2]}
-
-    while True:
-        if state.phase == duel.OVER:
-            act({"a": "duel"})
-            continue
-        if state.phase == duel.PROGRAM:
-            if len(actions) + 40 > count:
-                while len(actions) < count:  # toggles, the last turn
-                    act({"a": "mode", "robot": state.robots[state.active][0][0]})
-                return actions
-            for robot in state.robots[state.active]:
-                act({"a": "mode", "robot": robot[0]})
-            act({"a": "next"})
-        elif state.phase == duel.BUILD:
-            colour = state.colour[state.active]
-            suits = (0, 1) if colour == duel.BLACK else (2, 3)
-            cards = [r * 4 + s for r in range(1, 14) for s in suits if r * 4 + s not in in_play()]
-            pair = None
-            for i, a in enumerate(cards):
-                for b in cards[i + 1 :]:
-                    if pair is None and duel.build_problem(a, b) is None:
-                        pair = [a, b]
-            act({"a": "build", "cards": pair} if pair else {"a": "next"})
-        elif state.phase == duel.SCRAP:
-            act({"a": "scrap", "robot": state.robots[state.active][0][0]})
-        elif state.phase == duel.COMBAT:
-            ready = [r[0] for r in state.robots[state.active] if r[1]]
-            act({"a": "attack", "robots": ready[: max(1, len(ready) // 2)]})
-        elif state.phase == duel.BLOCK:
-            free = [r[0] for r in state.robots[state.defender] if not r[1]]
-            pairs = [[state.attackers[0], free[0]]] if free else []
-            act({"a": "block", "pairs": pairs})
-        elif state.phase == duel.DISCARD:
-            act({"a": "discard", "supply": min(state.loss, state.supply[state.defender])})
-        elif state.phase == duel.RECOVERY:
-            act({"a": "next"})
-
-
-SAMPLES = {
-    "scorepad": (SAMPLE_SETUP, sample_actions),
-    "robots": ({"players": ["ANN", "BOB", "CY", "DEE"], "target": 250}, sample_robots_actions),
-    "evil": ({"players": 5, "target": 100}, sample_evil_actions),
-    "factory": ({"players": 5, "device": True, "rounds": 9}, sample_factory_actions),
-    "duel": ({"players": ["ANN", "BOB"], "jokers": True, "wins": 9}, sample_duel_actions),
-}
-
-
-def sample_journal(count: int = 500, game: str = "scorepad") -> bytes:
-    """The bytes of a saved game of ``count`` actions, as the device writes them."""
-    import tempfile
-
-    from referee.core.journal import FILE, Journal
-    from referee.hw.storage import Storage
-
-    setup, actions = SAMPLES[game]
-    with tempfile.TemporaryDirectory() as flash:
-        storage = Storage(flash + "/data")
-        journal = Journal(storage)
-        journal.begin(game, setup)
-        for action in actions(count):
-            journal.record(action)
-        return storage.read(FILE)
-
-
 # Steady-state events per game, after the resume offer: (button, hold ms) steps.
 _OK_PIN, _UP_PIN = "board.BUTTON_PINS[2]", "board.BUTTON_PINS[0]"
 _EVENTS = {
@@ -418,7 +248,7 @@ _EVENTS["duel"] += [(_DOWN_PIN, 60)]
 
 def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, float]:
     """Boot with a saved game of ``count`` actions, resume it, play on."""
-    data = sample_journal(count, game)
+    files = saved_files(count, game)
     events = _EVENTS[game]
     cycle = "".join(
         f"    machine.sim_set_pin({pin}, 0)\n"
@@ -429,8 +259,6 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
     )
     calls = [
         _VM_SETUP,
-        "import os\nos.mkdir('data')\n"
-        f"f = open('data/game.jnl', 'wb')\nf.write({data!r})\nf.close()",
         "gc.collect()",
         "BASE = gc.mem_alloc()",
         "from referee.app import App\n"
@@ -443,15 +271,121 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
         # warm up one cycle, then measure ten
         "machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, Sink())\n"
         "total = 0\nfor _ in range(1):\n" + cycle,
+        # Every SNAPSHOT_EVERY journal lines a snapshot is written: the
+        # window starts a period afresh so none falls in it by chance, and
+        # its cost is billed separately, spread over the lines it covers.
+        "session = app.screen.session\njournal = session.journal\n"
+        "journal.lines_since = 0\nlines = journal.lines\n"
         "gc.collect()",
         "total = 0\nfor _ in range(10):\n"
         + cycle
-        + f"print('ALLOC_PER_EVENT', total / {10 * len(events)})",
+        + f"print('ALLOC_PER_EVENT', total / {10 * len(events)})\n"
+        + f"print('LINES_PER_EVENT', (journal.lines - lines) / {10 * len(events)})",
+        "gc.collect()",
+        "before = gc.mem_alloc()\nsession._snapshot()\n"
+        "print('SNAPSHOT_ALLOC', gc.mem_alloc() - before)\n"
+        "from referee.core.journal import SNAPSHOT_EVERY\n"
+        "print('SNAPSHOT_EVERY', SNAPSHOT_EVERY)",
     ]
-    out = lane.run(calls, heap_kb=2048)
+    out = lane.run(calls, heap_kb=2048, files=files)
     if f"RESUMED_SCREEN {_SCREENS[game]}" not in out:
         raise lane.VMError("the saved game did not resume:\n" + out)
-    return figures_in(out)
+    figures = figures_in(out)
+    if figures["LINES_PER_EVENT"] * 10 * len(events) >= figures["SNAPSHOT_EVERY"]:
+        raise lane.VMError("a snapshot fell in the measured window: shorten it")
+    # what a press costs on average, its share of the snapshots included
+    figures["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] = (
+        figures["ALLOC_PER_EVENT"]
+        + figures["SNAPSHOT_ALLOC"] * figures["LINES_PER_EVENT"] / figures["SNAPSHOT_EVERY"]
+    )
+    return figures
+
+
+# Corrections per game: a closed round or hand re-scored (games without one: None).
+_CORRECTIONS = {
+    "scorepad": {"a": "fix", "round": 1, "seat": 0, "pts": 5},
+    "robots": {"a": "fix", "hand": 1, "side": 0, "pts": 5},
+}
+
+# Peak and largest allocation of one operation, inside one runPython call:
+# the VM frees nothing until the call returns, so the heap in use at the end
+# of the call is the peak (an upper bound of it), and the largest block in
+# the heap is the largest single allocation made (or kept) so far.
+_PEAK = "print('{name}_PEAK', gc.mem_alloc() - EMPTY)\nmicropython.mem_info()\n"
+
+
+def saved_files(count: int, game: str) -> dict[str, bytes]:
+    """Every file a device leaves in its data folder after ``count`` actions
+    of ``game`` played through a Session (the journal, and any snapshot)."""
+    import tempfile
+
+    from referee.core.session import Session
+    from referee.games import rules
+    from referee.hw.storage import Storage
+
+    setup, actions = SAMPLES[game]
+    with tempfile.TemporaryDirectory() as flash:
+        folder = Path(flash) / "data"
+        session = Session.start(Storage(str(folder)), rules(game), setup)
+        for action in actions(count):
+            message = session.act(action)
+            if message is not None:
+                raise ValueError(f"{game}: {action} refused: {message}")
+        return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def vm_long_game_figures(count: int = 5000, game: str = "scorepad") -> dict[str, float]:
+    """Peak heap and largest allocation, from an empty heap, of a resume, an
+    undo and a correction of a saved ``count``-action game, in the VM; and
+    the heap the resumed game keeps. *_BLOCK figures are in bytes."""
+    files = saved_files(count, game)
+    correction = _CORRECTIONS.get(game)
+    calls = [
+        "import gc, micropython, sys, time",
+        "gc.collect()",
+        "EMPTY = gc.mem_alloc()",
+        "from referee.core.journal import Journal\n"
+        "from referee.core.replay import resume\n"
+        "from referee.hw.storage import Storage\n"
+        "journal = Journal(Storage('data'))\n"
+        "t = time.ticks_us()\n"
+        "saved, game_rules, state = resume(journal)\n"
+        "print('RESUME_US', time.ticks_diff(time.ticks_us(), t))\n"
+        "print('RESUMED', saved.actions, saved.problem)\n"
+        "print('RESUME_REPLAYED', getattr(saved, 'replayed', saved.actions))\n"
+        + _PEAK.format(name="RESUME"),
+        "gc.collect()",
+        # what the app keeps: the session, not the modules that read the file
+        "from referee.core.session import Session\n"
+        "session = Session(journal, game_rules, state)\n"
+        "del saved, journal, state, resume\n"
+        "from referee import forget\n"
+        "for name in ('replay', 'journal_read', 'snapshot', 'snapshot_read'):\n"
+        "    forget('referee.core.' + name)\n",
+        "gc.collect()",
+        "print('RESUME_KEPT', gc.mem_alloc() - EMPTY)",
+        "t = time.ticks_us()\n"
+        "print('UNDO', session.undo())\n"
+        "print('UNDO_US', time.ticks_diff(time.ticks_us(), t))\n" + _PEAK.format(name="UNDO"),
+        "gc.collect()",
+    ]
+    if correction is not None:
+        calls.append(
+            "t = time.ticks_us()\n"
+            f"print('FIX', session.act({correction!r}))\n"
+            "print('FIX_US', time.ticks_diff(time.ticks_us(), t))\n" + _PEAK.format(name="FIX")
+        )
+    out = lane.run(calls, heap_kb=2048, timeout=1200, files=files)
+    figures = figures_in(out)
+    blocks = [int(b) * 16 for b in re.findall(r"max blk sz: (\d+)", out)]
+    for name, size in zip(["RESUME", "UNDO", "FIX"], blocks, strict=False):
+        figures[name + "_BLOCK"] = size
+    if f"RESUMED {count} None" not in out or "UNDO None" not in out:
+        raise lane.VMError(f"{game} did not resume and undo:\n" + out[-3000:])
+    if correction is not None and "FIX None" not in out:
+        raise lane.VMError(f"{game}: the correction was refused:\n" + out[-3000:])
+    figures["JOURNAL_BYTES"] = sum(len(d) for d in files.values())
+    return figures
 
 
 def module_mpy_bytes(name: str) -> int:
@@ -522,132 +456,200 @@ def measure() -> list[tuple[str, float, float, str]]:
     scale = budgets.PICO_LOOP_STEP_US * 1000 / cores["LOOP_NS"]
     pico_resume = cores["RESUME_US"] * scale / 1e6
     loaded, loaded_in = loaded_mpy_figures()
-    return [
-        ("heap kept after boot to the menu (MicroPython)", vm["MENU_KEPT"], None, "B"),
-        (
-            "heap kept with the menu and one game loaded (MicroPython)",
-            vm["GAME_KEPT"],
-            budgets.HEAP_KEPT_WITH_GAME,
-            "B",
-        ),
-        (
-            "heap allocated per button event, dice throws",
-            vm["ALLOC_PER_EVENT"],
-            budgets.ALLOC_PER_EVENT,
-            "B",
-        ),
-        (
-            "heap allocated per button event, menu moves",
-            vm["ALLOC_PER_MENU_EVENT"],
-            budgets.ALLOC_PER_EVENT,
-            "B",
-        ),
-        ("heap allocated in 1000 idle loop steps", vm["ALLOC_IDLE"], budgets.ALLOC_IDLE, "B"),
-        (
-            f"firmware .mpy in memory at once, largest ({loaded_in})",
-            loaded,
-            budgets.FIRMWARE_MPY,
-            "B",
-        ),
-        ("all firmware as .mpy, on flash (of about 1.4 MB)", mpy, None, "B"),
-        ("display driver as .mpy (adafruit_ssd1306 + bus_device)", lib_mpy, None, "B"),
-        (f"I2C bytes per button event, mean of {presses}", mean_bus, budgets.BUS_PER_EVENT, "B"),
-        ("I2C bytes per button event, largest", max_bus, budgets.BUS_PER_EVENT, "B"),
-        ("fake-hardware boot to the menu (CPython, best of 20)", boot, budgets.BOOT_CPYTHON_S, "s"),
-        (
-            "actions replayed per second (CPython, rules cores)",
-            cpython_replay_rate(),
-            -budgets.REPLAY_CPYTHON_PER_S,
-            "/s",
-        ),
-        ("actions replayed per second (MicroPython VM)", n * 1e6 / cores["REPLAY_US"], None, "/s"),
-        (f"resume of {n} actions from flash (MicroPython VM)", cores["RESUME_US"] / 1e6, None, "s"),
-        (
-            f"  scale: a VM loop step takes {cores['LOOP_NS']:.0f} ns, a Pico's 3.3 us",
-            scale,
-            None,
-            "x",
-        ),
-        (
-            f"resume of {n} actions on a Pico (VM time scaled)",
-            pico_resume,
-            budgets.RESUME_500_PICO_S,
-            "s",
-        ),
-        ("journal bytes written per action (CPython)", journal_bytes_per_action(), None, "B"),
-        (
-            "journal bytes written per action (MicroPython VM)",
-            (cores["JOURNAL_BYTES"] - 0) / n,
-            None,
-            "B",
-        ),
-        (
-            f"heap kept by the cores with a {n}-action game (MicroPython)",
-            cores["CORES_KEPT"],
-            None,
-            "B",
-        ),
-        (
-            f"heap kept after boot and resuming a saved {n}-action score pad",
-            resumed["RESUMED_KEPT"],
-            budgets.HEAP_KEPT_WITH_GAME,
-            "B",
-        ),
-        (
-            "heap allocated per button event, score pad (a third save a score)",
-            resumed["ALLOC_PER_EVENT"],
-            budgets.ALLOC_PER_EVENT,
-            "B",
-        ),
-        (
-            f"heap kept after boot and resuming a saved {n}-action ROBOTS! game",
-            rummy["RESUMED_KEPT"],
-            budgets.HEAP_KEPT_WITH_GAME,
-            "B",
-        ),
-        (
-            "heap allocated per button event, scoring a ROBOTS! hand",
-            rummy["ALLOC_PER_EVENT"],
-            budgets.ALLOC_PER_EVENT,
-            "B",
-        ),
-        (
-            f"heap kept after boot and resuming a saved {n}-action Evil Robots game",
-            evil["RESUMED_KEPT"],
-            budgets.HEAP_KEPT_WITH_GAME,
-            "B",
-        ),
-        (
-            "heap allocated per button event, an Evil Robots round",
-            evil["ALLOC_PER_EVENT"],
-            budgets.ALLOC_PER_EVENT,
-            "B",
-        ),
-        (
-            f"heap kept after boot and resuming a saved {n}-action Robo Factory game",
-            factory["RESUMED_KEPT"],
-            budgets.HEAP_KEPT_WITH_GAME,
-            "B",
-        ),
-        (
-            "heap allocated per button event, a Robo Factory pass round with peeks",
-            factory["ALLOC_PER_EVENT"],
-            budgets.ALLOC_PER_EVENT,
-            "B",
-        ),
-        (
-            f"heap kept after boot and resuming a saved {n}-action Robots duel match",
-            duel["RESUMED_KEPT"],
-            budgets.HEAP_KEPT_WITH_GAME,
-            "B",
-        ),
-        (
-            "heap allocated per button event, programming a duel's robots",
-            duel["ALLOC_PER_EVENT"],
-            budgets.ALLOC_PER_EVENT,
-            "B",
-        ),
-    ] + evening_rows(vm)
+    return (
+        [
+            ("heap kept after boot to the menu (MicroPython)", vm["MENU_KEPT"], None, "B"),
+            (
+                "heap kept with the menu and one game loaded (MicroPython)",
+                vm["GAME_KEPT"],
+                budgets.HEAP_KEPT_WITH_GAME,
+                "B",
+            ),
+            (
+                "heap allocated per button event, dice throws",
+                vm["ALLOC_PER_EVENT"],
+                budgets.ALLOC_PER_EVENT,
+                "B",
+            ),
+            (
+                "heap allocated per button event, menu moves",
+                vm["ALLOC_PER_MENU_EVENT"],
+                budgets.ALLOC_PER_EVENT,
+                "B",
+            ),
+            ("heap allocated in 1000 idle loop steps", vm["ALLOC_IDLE"], budgets.ALLOC_IDLE, "B"),
+            (
+                f"firmware .mpy in memory at once, largest ({loaded_in})",
+                loaded,
+                budgets.FIRMWARE_MPY,
+                "B",
+            ),
+            ("all firmware as .mpy, on flash (of about 1.4 MB)", mpy, None, "B"),
+            ("display driver as .mpy (adafruit_ssd1306 + bus_device)", lib_mpy, None, "B"),
+            (
+                f"I2C bytes per button event, mean of {presses}",
+                mean_bus,
+                budgets.BUS_PER_EVENT,
+                "B",
+            ),
+            ("I2C bytes per button event, largest", max_bus, budgets.BUS_PER_EVENT, "B"),
+            (
+                "fake-hardware boot to the menu (CPython, best of 20)",
+                boot,
+                budgets.BOOT_CPYTHON_S,
+                "s",
+            ),
+            (
+                "actions replayed per second (CPython, rules cores)",
+                cpython_replay_rate(),
+                -budgets.REPLAY_CPYTHON_PER_S,
+                "/s",
+            ),
+            (
+                "actions replayed per second (MicroPython VM)",
+                n * 1e6 / cores["REPLAY_US"],
+                None,
+                "/s",
+            ),
+            (
+                f"resume of {n} actions from flash (MicroPython VM)",
+                cores["RESUME_US"] / 1e6,
+                None,
+                "s",
+            ),
+            (
+                f"  scale: a VM loop step takes {cores['LOOP_NS']:.0f} ns, a Pico's 3.3 us",
+                scale,
+                None,
+                "x",
+            ),
+            (
+                f"resume of {n} actions on a Pico (VM time scaled)",
+                pico_resume,
+                budgets.RESUME_500_PICO_S,
+                "s",
+            ),
+            ("journal bytes written per action (CPython)", journal_bytes_per_action(), None, "B"),
+            (
+                "journal bytes written per action (MicroPython VM)",
+                (cores["JOURNAL_BYTES"] - 0) / n,
+                None,
+                "B",
+            ),
+            (
+                f"heap kept by the cores with a {n}-action game (MicroPython)",
+                cores["CORES_KEPT"],
+                None,
+                "B",
+            ),
+            (
+                f"heap kept after boot and resuming a saved {n}-action score pad",
+                resumed["RESUMED_KEPT"],
+                budgets.HEAP_KEPT_RESUMED,
+                "B",
+            ),
+            (
+                "heap allocated per button event, score pad (a third save a score)",
+                resumed["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+                budgets.ALLOC_PER_EVENT,
+                "B",
+            ),
+            (
+                f"heap kept after boot and resuming a saved {n}-action ROBOTS! game",
+                rummy["RESUMED_KEPT"],
+                budgets.HEAP_KEPT_RESUMED,
+                "B",
+            ),
+            (
+                "heap allocated per button event, scoring a ROBOTS! hand",
+                rummy["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+                budgets.ALLOC_PER_EVENT,
+                "B",
+            ),
+            (
+                f"heap kept after boot and resuming a saved {n}-action Evil Robots game",
+                evil["RESUMED_KEPT"],
+                budgets.HEAP_KEPT_RESUMED,
+                "B",
+            ),
+            (
+                "heap allocated per button event, an Evil Robots round",
+                evil["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+                budgets.ALLOC_PER_EVENT,
+                "B",
+            ),
+            (
+                f"heap kept after boot and resuming a saved {n}-action Robo Factory game",
+                factory["RESUMED_KEPT"],
+                budgets.HEAP_KEPT_RESUMED,
+                "B",
+            ),
+            (
+                "heap allocated per button event, a Robo Factory pass round with peeks",
+                factory["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+                budgets.ALLOC_PER_EVENT,
+                "B",
+            ),
+            (
+                f"heap kept after boot and resuming a saved {n}-action Robots duel match",
+                duel["RESUMED_KEPT"],
+                budgets.HEAP_KEPT_RESUMED,
+                "B",
+            ),
+            (
+                "heap allocated per button event, programming a duel's robots",
+                duel["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+                budgets.ALLOC_PER_EVENT,
+                "B",
+            ),
+        ]
+        + long_game_rows()
+        + evening_rows(vm)
+    )
+
+
+def long_game_rows() -> list[tuple[str, float, float | None, str]]:
+    """Resume, undo and correction of a 5,000-action game of each kind, in
+    the VM (vm_long_game_figures): memory bounds, and how much is replayed."""
+    rows: list[tuple[str, float, float | None, str]] = []
+    for game in sorted(SAMPLES):
+        figures = vm_long_game_figures(5000, game)
+        for op, what in (("RESUME", "resume"), ("UNDO", "undo"), ("FIX", "correction")):
+            if op + "_PEAK" not in figures:
+                continue
+            rows.append(
+                (
+                    f"{game}, 5,000 actions: {what}, heap in use at most",
+                    figures[op + "_PEAK"],
+                    budgets.PEAK_HEAP_LONG_GAME,
+                    "B",
+                )
+            )
+            rows.append(
+                (
+                    f"{game}, 5,000 actions: {what}, largest allocation",
+                    figures[op + "_BLOCK"],
+                    budgets.LARGEST_ALLOCATION,
+                    "B",
+                )
+            )
+        rows.append(
+            (
+                f"{game}, 5,000 actions: lines replayed by a resume",
+                figures["RESUME_REPLAYED"],
+                None,
+                "lines",
+            )
+        )
+        rows.append(
+            (
+                f"{game}, 5,000 actions: journal and snapshots on flash, per action",
+                figures["JOURNAL_BYTES"] / 5000,
+                None,
+                "B",
+            )
+        )
+    return rows
 
 
 def evening_rows(vm: dict) -> list[tuple[str, float, float | None, str]]:

@@ -3,6 +3,9 @@
 KB = 1024
 
 HEAP_KEPT_WITH_GAME = 48 * KB  # heap kept after boot with the menu and one game loaded
+HEAP_KEPT_RESUMED = 72 * KB  # DESIGN.md: heap kept, any game resumed at 500 actions
+PEAK_HEAP_LONG_GAME = 128 * KB  # resume, undo or correction of a 5,000-action game
+LARGEST_ALLOCATION = 16 * KB  # no single allocation larger (the heap fragments)
 ALLOC_PER_EVENT = 512  # bytes allocated per button event, steady state
 ALLOC_IDLE = 0  # none in the idle loop
 FIRMWARE_MPY = 64 * KB  # all firmware as .mpy

@@ -57,12 +57,12 @@ def test_a_whole_game_with_the_device_as_customer(flash):
 
 
 def _actions():
-    import json
-
+    """The game's actions as the journal holds them (undone ones left out)."""
     from referee import JOURNAL
+    from referee.core.journal_read import read
 
-    lines = open("data/" + JOURNAL).read().split("\n")[1:]
-    return [json.loads(line.rsplit(" ", 1)[0]) for line in lines if line]
+    with open("data/" + JOURNAL, "rb") as f:
+        return read(f.read())[1]
 
 
 def test_the_order_and_the_cards_show_only_while_their_player_holds_ok(flash, monkeypatch):

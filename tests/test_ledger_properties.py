@@ -39,3 +39,42 @@ def test_totals_always_equal_the_entries(sequence):
         if winner is not None:
             assert led.totals[winner] >= 100
             assert all(led.totals[s] < led.totals[winner] for s in range(4) if s != winner)
+
+
+def corrected(entries, rnd, side, points, reason="corrected"):
+    """The correction as a list model: the side's entries of that round
+    become one, where the first of them was, or after the round's last
+    entry (before the first of a later round) if it had none."""
+    kept = [e for e in entries if not (e[0] == rnd and e[1] == side)]
+    firsts = [i for i, e in enumerate(entries) if e[0] == rnd and e[1] == side]
+    if firsts:
+        where = firsts[0]
+    else:
+        later = [i for i, e in enumerate(kept) if e[0] > rnd]
+        where = later[0] if later else len(kept)
+    return kept[:where] + [(rnd, side, points, reason)] + kept[where:]
+
+
+@settings(max_examples=300, deadline=None)
+@given(ops)
+def test_a_correction_in_place_matches_the_list_model(sequence):
+    led = Ledger(4)
+    model: list = []
+    for op in sequence:
+        if op[0] == "add":
+            led.add(op[1], op[2], op[3])
+            model.append((op[1], op[2], op[3], None))
+        elif op[0] == "undo":
+            if model:
+                led.undo()
+                model.pop()
+        elif any(e[0] == op[1] for e in model):
+            led.correct(op[1], op[2], op[3])
+            model = corrected(model, op[1], op[2], op[3])
+        else:
+            try:
+                led.correct(op[1], op[2], op[3])
+                raise AssertionError("a round with no scores was corrected")
+            except RulesError:
+                pass
+        assert led.entries() == model

@@ -15,6 +15,7 @@ import sys
 from micropython import const
 
 from referee import JOURNAL
+from referee import forget as forget_module  # noqa: F401 (screens import it from here)
 from referee.core.chance import Chance
 from referee.hw.battery import EMPTY_MV, LOW_MV, level
 from referee.hw.buttons import OK
@@ -235,18 +236,6 @@ def unload_games():
     import gc
 
     gc.collect()
-
-
-def forget_module(name):
-    """Drop a module that will not be needed again, so the garbage collector
-    can take its code: out of sys.modules and off its package."""
-    sys.modules.pop(name, None)
-    package, _, leaf = name.rpartition(".")
-    parent = sys.modules.get(package)
-    # hasattr, not dir(): MicroPython's dir(obj) tries every name it has
-    # ever interned on the object, about 19 ms on the chip for each module.
-    if parent is not None and hasattr(parent, leaf):
-        delattr(parent, leaf)
 
 
 def run(hw):

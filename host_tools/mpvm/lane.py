@@ -63,16 +63,25 @@ def run(
     mpy: bool = True,
     timeout: int = 600,
     extra_libs: tuple = (),
+    files: dict | None = None,
 ) -> str:
-    """Each call is a separate runPython; returns what the VM printed."""
+    """Each call is a separate runPython; returns what the VM printed.
+    ``files`` ({name: bytes}) go into the VM's /data folder first."""
+    import tempfile
+
     libs = [paths.FAKES] + ([MPY_FIRMWARE, MPY_LIB] if mpy else [paths.FIRMWARE, paths.DEVICE_LIB])
     libs += list(extra_libs)
     cmd = ["node", str(RUNNER), "--heap", str(heap_kb)]
     for lib in libs:
         cmd += ["--lib", str(lib)]
-    for code in calls:
-        cmd += ["--code", code]
-    proc = subprocess.run(cmd, capture_output=True, text=True, cwd=paths.ROOT, timeout=timeout)
+    with tempfile.TemporaryDirectory() as data:
+        if files is not None:
+            for name, content in files.items():
+                (Path(data) / name).write_bytes(content)
+            cmd += ["--data", data]
+        for code in calls:
+            cmd += ["--code", code]
+        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=paths.ROOT, timeout=timeout)
     if proc.returncode:
         raise VMError(f"MicroPython VM failed:\n{proc.stderr}\n{proc.stdout[-2000:]}")
     return proc.stdout

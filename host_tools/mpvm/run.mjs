@@ -3,7 +3,7 @@
 // driver copied into its /lib.
 //
 //   node host_tools/mpvm/run.mjs [--heap KB] --lib DIR [--lib DIR ...]
-//        (--file FILE | --code SRC) [--file ... | --code ...]
+//        [--data DIR] (--file FILE | --code SRC) [--file ... | --code ...]
 //
 // Each --file/--code is a separate runPython call: the VM only collects
 // garbage when control returns to JavaScript, so heap figures need the
@@ -16,12 +16,14 @@ const args = process.argv.slice(2);
 let heapKB = 512;
 const libs = [];
 const calls = [];
+let dataDir = null; // files for the VM's /data folder (a saved game)
 for (let i = 0; i < args.length; i++) {
   const a = args[i];
   if (a === "--heap") heapKB = Number(args[++i]);
   else if (a === "--lib") libs.push(args[++i]);
   else if (a === "--file") calls.push(readFileSync(args[++i], "utf8"));
   else if (a === "--code") calls.push(args[++i]);
+  else if (a === "--data") dataDir = args[++i];
   else {
     console.error(`run.mjs: unknown argument ${a}`);
     process.exit(2);
@@ -52,6 +54,10 @@ function copyTree(src, dst) {
 
 try { mp.FS.mkdir("/lib"); } catch { /* exists */ }
 for (const dir of libs) copyTree(dir, "/lib");
+if (dataDir) {
+  mp.FS.mkdir("/data");
+  for (const name of readdirSync(dataDir)) mp.FS.writeFile(`/data/${name}`, readFileSync(join(dataDir, name)));
+}
 
 for (const src of calls) {
   try {

@@ -106,10 +106,10 @@ def test_damaged_files_are_never_overwritten():
 
 def test_a_newer_format_is_refused_and_left_alone():
     storage = Storage("data")
-    data = bytes(seal({"v": 2, "game": "scorepad", "setup": SETUP}))
+    data = bytes(seal({"v": 3, "game": "scorepad", "setup": SETUP}))
     storage.write(FILE, data)
     saved, _ = load_all(storage)
-    assert saved.game is None and "newer referee" in saved.problem and "format 2" in saved.problem
+    assert saved.game is None and "newer referee" in saved.problem and "format 3" in saved.problem
     assert storage.read(FILE) == data and saved.kept_as is None
 
 
@@ -129,16 +129,21 @@ def test_a_hand_written_journal_replays():
     assert dropped == 0
 
 
-def test_undo_is_a_rewrite_without_the_last_action():
+def test_undo_appends_a_line_that_takes_back_the_last_action():
     storage = Storage("data")
     journal = Journal(storage)
     journal.begin("scorepad", SETUP)
     for action in ACTIONS:
         journal.record(action)
+    before = storage.read(FILE)
     journal.undo()
     journal.undo()
+    # the file is only added to: two short lines, whatever the game's length
+    after = storage.read(FILE)
+    assert after.startswith(before)
+    assert after[len(before) :] == bytes(seal({"undo": 5})) + bytes(seal({"undo": 4}))
     saved, actions = load_all(storage)
-    assert actions == ACTIONS[:-2]
+    assert actions == ACTIONS[:-2] and saved.actions == 4
     state = replay(rules("scorepad"), saved.setup, actions)
     assert state.round == 2 and state.ledger.totals == [25, -10, 40]
     assert storage.read(FILE + ".tmp") is None
@@ -170,3 +175,58 @@ def test_replay_names_the_bad_action_and_stops():
     assert message.startswith('action 4 {"a": "score", "pts": 1, "seat": 7}: ')
     assert "no seat 7" in message
     assert "no game called 'chess'" in raises(rules, "chess")
+
+
+def test_undone_actions_stay_undone_after_new_ones():
+    # score, score, undo, score, next, undo, undo: the game is its first
+    # action and then the third (the second and the next were taken back)
+    storage = Storage("data")
+    journal = Journal(storage)
+    journal.begin("scorepad", SETUP)
+    journal.record(ACTIONS[0])
+    journal.record(ACTIONS[1])
+    journal.undo()
+    journal.record(ACTIONS[2])
+    journal.record(ACTIONS[3])
+    journal.undo()
+    journal.record(ACTIONS[4])
+    journal.undo()
+    saved, actions = load_all(storage)
+    assert actions == [ACTIONS[0], ACTIONS[2]] and saved.actions == 2
+    assert read(storage.read(FILE))[1] == actions  # the desktop reads it the same
+    reopened = Journal(storage)
+    reopened.load(lambda header: None, lambda action: None)
+    assert reopened.count == 2
+
+
+def test_an_undo_line_that_goes_forward_is_damage():
+    storage = Storage("data")
+    journal = Journal(storage)
+    journal.begin("scorepad", SETUP)
+    journal.record(ACTIONS[0])
+    storage.append(FILE, bytes(seal({"undo": 1})))  # 1 of 1 action: not back at all
+    saved, _ = load_all(storage)
+    assert "line 3 undoes to 1 of 1 actions" in saved.problem
+    assert saved.kept_as == FILE + ".bad1"
+
+
+def test_a_format_1_journal_still_resumes_and_takes_undo_lines():
+    storage = Storage("data")
+    # seal() reuses its buffer: each line is copied out before the next
+    lines = [bytes(seal({"v": 1, "game": "scorepad", "setup": SETUP}))]
+    lines += [bytes(seal(a)) for a in ACTIONS[:3]]
+    storage.write(FILE, b"".join(lines))
+    journal = Journal(storage)
+    saved = journal.load(lambda header: None, lambda action: None)
+    assert saved.problem is None and saved.actions == 3 and journal.count == 3
+    journal.undo()
+    assert load_all(storage)[1] == ACTIONS[:2]
+
+
+def test_a_long_line_is_damage_not_a_memory_error():
+    storage = Storage("data")
+    journal = Journal(storage)
+    journal.begin("scorepad", SETUP)
+    storage.append(FILE, b'{"a": "' + b"x" * 5000 + b'"}\n')
+    saved, _ = load_all(storage)
+    assert "longer than 4096 bytes" in saved.problem and saved.kept_as == FILE + ".bad1"

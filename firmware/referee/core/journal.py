@@ -3,12 +3,19 @@
 The file ``game.jnl`` holds one header line, then one line per action (see
 record.py):
 
-    {"game": "scorepad", "setup": {...}, "v": 1} 8c7e3b21
+    {"game": "scorepad", "setup": {...}, "v": 2} 8c7e3b21
     {"a": "score", "pts": 25, "seat": 0} 5d1f0a3c
+    {"undo": 0} 3b1c33a2
 
 An action is appended and flushed before the screen shows its result. Undo
-rewrites the file without its last line: the new file is written under a
-temporary name and renamed over the old one, which littlefs does atomically.
+appends a line too: ``{"undo": n}`` takes the game back to its first n
+actions (format 2; format 1 files, which have no undo lines, read the same).
+Every write is an append of one short line, whatever the game's length.
+
+Beside the journal, ``game.jnl.snap`` (and the one before it,
+``game.jnl.snap1``) hold the game's state at some action (snapshot.py), so
+a resume replays only the actions after it. They are a cache: the journal
+alone is the game and its history.
 
 Reading it back after a reset lives in journal_read.py, which loads for a
 resume and is dropped once the game is open.
@@ -18,76 +25,105 @@ from referee import JOURNAL
 from referee.core.errors import RulesError
 from referee.core.record import seal, unseal
 
-VERSION = 1
+VERSION = 2
 FILE = JOURNAL
+# Journal lines between snapshots: a resume replays fewer than this many.
+# Fewer would make resumes shorter but bill every press more: a snapshot
+# allocates about 8 KB (its code loads for it, then leaves), a ROBOTS! hand
+# writes a line every other press, and the budget is 512 B a press.
+SNAPSHOT_EVERY = 64
+SNAPS = (".snap", ".snap1")  # the newest snapshot's file name ends, and the one before's
 
 
 class Journal:
     def __init__(self, storage, name=FILE):
         self.storage = storage
         self.name = name
-        self.count = 0  # actions in the file
+        self.count = 0  # actions in the game (undone ones not counted)
         self._torn = False  # a failed append may have left part of a line
         self.bytes_written = 0  # since boot, for the benchmarks
+        self.size = None  # bytes of whole lines in the file, when known
+        self.lines_since = 0  # lines since the game's last snapshot (or its start)
+        # Action counts of the two snapshots (snapshot.py), newest first; -1
+        # for none, or one an undo went below.
+        self.snaps = [-1, -1]
+        self.lines = 0  # whole lines in the file, the header's included
 
     def exists(self):
         return self.storage.exists(self.name)
 
     def game(self):
-        """The saved game's name from its header alone (no replay), or None."""
-        data = self.storage.read(self.name)
-        if not data:
+        """The saved game's name from its header line alone (no replay), or None."""
+        f = self.storage.open_read(self.name)
+        if f is None:
             return None
-        end = data.find(b"\n")
-        found = unseal(data[: end if end >= 0 else len(data)], False)
+        try:
+            line = f.readline(4096)  # at most: a file without newlines is not read whole
+        finally:
+            f.close()
+        found = unseal(line[:-1] if line.endswith(b"\n") else line, False)
         if found is None or not isinstance(found[0].get("game"), str):
             return None
         return found[0]["game"]
+
+    def forget_snapshots(self):
+        for end in SNAPS:
+            self.storage.remove(self.name + end)
+        self.snaps = [-1, -1]
+        self.lines_since = 0
 
     def begin(self, game, setup):
         """Start a new game file (an unfinished one is archived first)."""
         if self.exists():
             self.archive()
+        self.forget_snapshots()
         data = seal({"v": VERSION, "game": game, "setup": setup})
         self.storage.write(self.name, data)
         self.bytes_written += len(data)
+        self.size = len(data)
         self.count = 0
+        self.lines = 1
 
-    def record(self, action):
-        """Append one action and flush it; only then may the screen show it."""
-        data = seal(action)
+    def record(self, action, step=1):
+        """Append one action and flush it; only then may the screen show it.
+        ``step``: how the game's action count changes (an undo line: -1)."""
         if self._torn:  # tidy the end first, or the new line lands on torn bytes
-            from referee.core.journal_read import scan, skip, tidy
+            from referee.core.journal_read import tidy
 
-            old = self.storage.read(self.name)
-            tidy(self, old, scan(old, skip, skip))
+            tidy(self)
             if self._torn:
                 raise OSError(28)  # ENOSPC: still no room to tidy
+        data = seal(action)
         try:
             self.storage.append(self.name, data)
         except OSError:
             self._torn = True
+            self.size = None
             raise
-        self.bytes_written += len(data)
-        self.count += 1
-        return len(data)
+        n = len(data)
+        self.bytes_written += n
+        if self.size is not None:
+            self.size += n
+        self.lines_since += 1
+        self.lines += 1
+        self.count += step
+        return n
 
     def undo(self):
-        """Drop the last action: the file without its last line, written
-        under a temporary name and renamed over the old one."""
+        """Take back the last action: one appended line saying how many
+        actions the game now has."""
         if self.count == 0:
             raise RulesError("there is nothing to undo")
-        data = self.storage.read(self.name)
-        cut = data.rfind(b"\n", 0, len(data) - 1) + 1
-        self.storage.write(self.name, data[:cut])
-        self.bytes_written += cut
-        self.count -= 1
+        self.record({"undo": self.count - 1}, -1)
+        for which in (0, 1):
+            if self.snaps[which] > self.count:
+                self.snaps[which] = -1  # it holds a state the game has left
 
-    def load(self, on_header, on_action):
+    def load(self, on_header, on_action, start=None):
         """Read the saved game after a reset (see journal_read.load)."""
         from referee.core.journal_read import load
 
-        return load(self, on_header, on_action)
+        return load(self, on_header, on_action, start)
 
     def _move(self, pattern):
         """Rename the file to the first free name of ``pattern`` (never
@@ -99,6 +135,8 @@ class Journal:
         return pattern % n
 
     def archive(self):
-        """Move the game file into the history (a game night's export reads it)."""
+        """Move the game file into the history (a game night's export reads
+        it); its snapshots go, the journal alone is the history."""
         self.count = 0
+        self.forget_snapshots()
         return self._move("history-%03d.jnl")

@@ -2,19 +2,30 @@
 tools (see journal.py for the format). Loaded for a resume and dropped once
 the game is open: appending needs none of this.
 
+- the file is read through one small buffer, a line at a time: memory does
+  not grow with the game's length;
 - a last line cut short by a power cut is dropped (it was never committed)
   and cut off the file, so the next action appends cleanly;
 - any other line that is not intact (a flipped bit, a foreign edit) makes the
   whole file "damaged": it is renamed aside, never overwritten or deleted,
   and the referee says under which name it was kept;
-- a header from a newer format is refused and the file left alone.
+- a header from a newer format is refused and the file left alone;
+- an undo line ``{"undo": n}`` takes the game back to its first n actions:
+  the actions it took back are not replayed.
 A file whose header has no CRC was written by a person: its lines may go
 without CRCs (a line that has one must still match it).
+
+The device reads in two passes from a starting point (the header, or a
+snapshot: see snapshot.py). The first checks every line and notes the undo
+lines (few); the second replays the actions that no later undo took back.
 """
 
 from referee.core.errors import RulesError
 from referee.core.journal import VERSION
-from referee.core.record import unseal
+from referee.core.record import _is_hex8, unseal
+
+LINE_MAX = 4096  # no line the referee writes comes near it; a longer one is damage
+_UNDO = b'{"undo": '
 
 
 class Saved:
@@ -23,113 +34,390 @@ class Saved:
     def __init__(self, game=None, setup=None, problem=None, kept_as=None):
         self.game = game
         self.setup = setup
-        self.actions = 0  # how many actions were replayed
+        self.actions = 0  # the game's actions (after every undo)
+        self.replayed = 0  # how many were replayed (the rest came from a snapshot)
         self.problem = problem  # a sentence for the screen, or None
         self.kept_as = kept_as  # where a damaged file was moved
         self.dropped = 0  # bytes of a torn last line that were left out
 
 
-def scan(data, on_header, on_action):
-    """Walk journal bytes line by line, without splitting the whole file:
-    on_header(header) once, then on_action(action) for each action. Returns
-    how many bytes of a torn last line were dropped; raises RulesError if a
-    line is damaged or the format is not this referee's."""
-    pos = 0
-    size = len(data)
-    number = 0
-    sealed = None  # decided by the header: True when it carries a CRC
-    while pos < size:
-        number += 1
-        end = data.find(b"\n", pos)
-        if end < 0:  # the last line has no newline: whole, torn, or damaged
-            tail = data[pos:]
-            found = unseal(tail, sealed is not False)
-            if found is None:
-                if unseal(tail[:-1], sealed is not False) is not None:
-                    # A whole record and then a wrong byte: no power cut does that.
-                    raise RulesError("line %d is damaged" % number)
-                return size - pos
-        else:
-            found = unseal(data[pos:end], sealed is True)
-            if found is None:
-                raise RulesError("line %d is damaged" % number)
-        pos = size if end < 0 else end + 1
-        if sealed is None:
-            sealed = found[1]
-            _check_header(found[0])
-            on_header(found[0])
-        else:
-            on_action(found[0])
-    return 0
+class Lines:
+    """The lines of an open file from byte ``start``, through one buffer."""
+
+    def __init__(self, f, start=0):
+        f.seek(start)
+        self.f = f
+        self.buf = bytearray(256)
+        self.n = 0  # bytes in buf
+        self.i = 0  # where the next line starts in buf
+        self.at = start  # file offset of buf[0]
+        self.eof = False
+
+    def next(self):
+        """(offset, line without its newline, whether it had one), or None
+        at the end of the file."""
+        while True:
+            end = self.buf.find(b"\n", self.i, self.n)
+            if end >= 0:
+                return self._take(end, True)
+            if self.eof:
+                return self._take(self.n, False) if self.i < self.n else None
+            rest = self.n - self.i
+            if self.i:  # move the start of a line to the front
+                self.buf[0:rest] = memoryview(self.buf)[self.i : self.n]
+                self.at += self.i
+                self.i = 0
+                self.n = rest
+            if self.n == len(self.buf):
+                if self.n >= LINE_MAX:
+                    raise RulesError("a line is longer than %d bytes" % LINE_MAX)
+                bigger = bytearray(2 * self.n)
+                bigger[: self.n] = self.buf
+                self.buf = bigger
+            got = self.f.readinto(memoryview(self.buf)[self.n :])
+            if got:
+                self.n += got
+            else:
+                self.eof = True
+
+    def _take(self, end, whole):
+        line = bytes(memoryview(self.buf)[self.i : end])
+        offset = self.at + self.i
+        self.i = end + 1 if whole else end
+        return offset, line, whole
+
+    def read_into(self, buf):
+        """Fill ``buf`` with the bytes that come next (a raw part of a
+        snapshot): from the buffer first, then straight from the file.
+        Returns how many bytes came."""
+        view = memoryview(buf)
+        size = len(buf)
+        have = min(self.n - self.i, size)
+        view[:have] = memoryview(self.buf)[self.i : self.i + have]
+        self.i += have
+        got = have
+        if got < size:
+            self.at += self.n  # the buffer is used up; the file reads on
+            self.i = self.n = 0
+            while got < size:
+                n = self.f.readinto(view[got:])
+                if not n:
+                    self.eof = True
+                    break
+                got += n
+                self.at += n
+        return got
+
+    @property
+    def offset(self):
+        """Where the next line starts in the file."""
+        return self.at + self.i
 
 
 def _check_header(header):
     version = header.get("v")
-    if version != VERSION:
+    if version not in (1, VERSION):  # format 1 is format 2 without undo lines
         raise RulesError("journal format %r; this referee reads format %d" % (version, VERSION))
     if not isinstance(header.get("game"), str) or not isinstance(header.get("setup"), dict):
         raise RulesError("the header names no game and setup")
 
 
-def skip(value):
-    pass
+def _line(line, whole, sealed, number):
+    """The record on one line, or None for a torn last line; raises
+    RulesError for a damaged one."""
+    found = unseal(line, sealed is not False)
+    if found is None:
+        if whole:
+            raise RulesError("line %d is damaged" % number)
+        if unseal(line[:-1], sealed is not False) is not None:
+            # A whole record and then a wrong byte: no power cut does that.
+            raise RulesError("line %d is damaged" % number)
+        return None
+    return found
 
 
-def read(data):
-    """(header or None, [actions], dropped bytes) of journal bytes; raises
-    RulesError. For the desktop: the device streams with scan()."""
-    found = []  # type: list
-    actions = []  # type: list
-    dropped = scan(data, found.append, actions.append)
-    return (found[0] if found else None), actions, dropped
+def _undo_of(value, count, number):
+    """The action count an undo line goes back to; RulesError if it goes
+    forward or below nothing."""
+    back = value.get("undo")
+    if not isinstance(back, int) or isinstance(back, bool) or not 0 <= back < count:
+        raise RulesError("line %d undoes to %r of %d actions" % (number, back, count))
+    return back
 
 
-def load(journal, on_header, on_action):
+def header_of(f):
+    """(header, sealed, offset after it or None if it has no newline, its
+    last 8 bytes) of an open journal; RulesError if its first line is
+    damaged or not this referee's; None if the file holds no whole header
+    (only a torn one, or nothing)."""
+    lines = Lines(f)
+    got = lines.next()
+    if got is None:
+        return None
+    # Without its newline the header is whole only with its CRC: the
+    # device writes one, and a cut before it leaves JSON that still parses.
+    found = unseal(got[1], not got[2])
+    if found is None:
+        if got[2] or unseal(got[1][:-1], True) is not None:
+            raise RulesError("line 1 is damaged")
+        return None  # torn while the game began
+    _check_header(found[0])
+    head = got[1][-8:].decode()
+    if not got[2]:
+        return found[0], found[1], None, head  # whole, but the newline never landed
+    return found[0], found[1], lines.offset, head
+
+
+class Survey:
+    """The first pass over a journal from a starting point: every line
+    checked, the undo lines noted."""
+
+    def __init__(self, f, start, count, sealed, first_number):
+        self.start = start
+        self.first_number = first_number
+        self.start_count = count
+        self.lowest = count  # the fewest actions any undo went back to
+        self.undo_at = []  # type: list # file offsets of the undo lines
+        self.undo_to = []  # type: list # and the counts they went back to
+        lines = Lines(f, start)
+        number = first_number
+        self.torn_at = None  # offset of a torn last line
+        self.no_newline = False
+        self.end = start
+        self.lines = 0
+        while True:
+            got = lines.next()
+            if got is None:
+                break
+            number += 1
+            offset, line, whole = got
+            if line.startswith(_UNDO):
+                found = _line(line, whole, sealed, number)
+                if found is not None:
+                    count = _undo_of(found[0], count, number)
+                    self.undo_at.append(offset)
+                    self.undo_to.append(count)
+                    if count < self.lowest:
+                        self.lowest = count
+            else:
+                found = _sealed_line(line, whole, sealed, number)
+                if found is not None:
+                    count += 1
+            if found is None:
+                self.torn_at = offset
+                break
+            self.lines += 1
+            self.end = lines.offset
+            self.no_newline = not whole  # a whole record: only its newline is missing
+        self.count = count
+
+
+def _sealed_line(line, whole, sealed, number):
+    """Check an action line in the first pass: a CRC is enough when there
+    is one (json is parsed in the second pass, only for what is replayed)."""
+    if sealed:
+        from binascii import crc32
+
+        cut = len(line) - 9
+        if cut > 0 and line[cut] == 32 and line[0] == 123 and _is_hex8(line[cut + 1 :]):
+            if crc32(memoryview(line)[:cut]) & 0xFFFFFFFF == int(line[cut + 1 :], 16):
+                return True, True
+    return _line(line, whole, sealed, number)
+
+
+def replay_from(f, survey, sealed, on_action):
+    """The second pass: feed on_action every action after ``survey.start``
+    that no later undo took back, oldest first. Returns how many."""
+    # An action that became action number k is taken back by any later
+    # undo to fewer than k: keep, for each undo line, the fewest actions
+    # any undo from it on went back to.
+    floors = list(survey.undo_to)
+    for i in range(len(floors) - 2, -1, -1):
+        if floors[i + 1] < floors[i]:
+            floors[i] = floors[i + 1]
+    lines = Lines(f, survey.start)
+    count = survey.start_count
+    next_undo = 0
+    replayed = 0
+    number = survey.first_number
+    while lines.offset < survey.end:
+        offset, line, _ = lines.next()
+        number += 1
+        if next_undo < len(floors) and offset == survey.undo_at[next_undo]:
+            count = survey.undo_to[next_undo]
+            next_undo += 1
+            continue
+        count += 1
+        if next_undo < len(floors) and floors[next_undo] < count:
+            continue  # a later undo takes it back
+        found = unseal(line, sealed is not False)
+        if found is None:  # a CRC that matches text that is not a record
+            raise RulesError("line %d is damaged" % number)
+        on_action(found[0])
+        replayed += 1
+    return replayed
+
+
+def load(journal, on_header, on_action, start=None):
     """Read the saved game after a reset, feeding the header and each
     action to the caller as it goes. Returns a Saved; never raises for
     what is in the file. When Saved.problem is set, drop whatever the
-    callbacks built: the game was not resumed."""
-    data = journal.storage.read(journal.name)
-    if data is None:
+    callbacks built: the game was not resumed.
+
+    ``start(header, head, f, survey_from)`` may start later (from a
+    snapshot, having built the state itself): it returns the Survey that
+    ``survey_from(offset, count, lines)`` made from there, or None to
+    start at the header (then on_header is called)."""
+    f = journal.storage.open_read(journal.name)
+    if f is None:
         return Saved()
-    saved = Saved()
-
-    def header(h):
-        saved.game = h["game"]
-        saved.setup = h["setup"]
-        on_header(h)
-
-    def action(a):
-        saved.actions += 1
-        on_action(a)
-
     try:
-        saved.dropped = scan(data, header, action)
+        return _load(journal, f, on_header, on_action, start)
+    finally:
+        f.close()
+
+
+def _load(journal, f, on_header, on_action, start):
+    try:
+        found = header_of(f)
+        if found is None:
+            f.close()
+            journal.storage.remove(journal.name)  # only a torn header: nothing was saved
+            return Saved()
+        header, sealed, after, head = found
+        saved = Saved(header["game"], header["setup"])
+        survey = None
+        if start is not None and after is not None:
+
+            def survey_from(offset, count, lines):
+                return Survey(f, offset, count, sealed, lines)
+
+            survey = start(header, head, f, survey_from)
+        if survey is None:
+            on_header(header)
+            if after is not None:
+                survey = Survey(f, after, 0, sealed, 1)
+        if survey is not None:
+            saved.replayed = replay_from(f, survey, sealed, on_action)
     except RulesError as e:
         if str(e).startswith("journal format"):
             return Saved(problem="saved game is from a newer referee (%s)" % e)
+        f.close()
         return Saved(problem="saved game damaged: %s" % e, kept_as=set_aside(journal))
-    if saved.game is None:
-        journal.storage.remove(journal.name)  # only a torn header: nothing was saved
-        return Saved()
-    journal.count = saved.actions
-    tidy(journal, data, saved.dropped)
+    f.close()
+    if survey is None:  # a header without its newline: give it one
+        saved.actions = 0
+        _mend(journal, None, False)
+        journal.size = _size(journal)
+        journal.lines = 1
+        return saved
+    saved.actions = survey.count
+    saved.dropped = 0
+    journal.count = survey.count
+    journal.lines_since = survey.lines
+    journal.lines = survey.first_number + survey.lines
+    journal.size = survey.end
+    if survey.torn_at is not None:
+        saved.dropped = _size(journal) - survey.torn_at
+        _mend(journal, survey.torn_at, True)
+        journal.size = survey.torn_at
+    elif survey.no_newline:
+        _mend(journal, None, False)
+        journal.size = _size(journal)
     return saved
 
 
-def tidy(journal, data, dropped):
-    """Leave a clean end: the next action must not land on torn bytes.
-    If the flash refuses, the next record() tries again first."""
-    journal._torn = not data.endswith(b"\n")
-    if journal._torn:
-        cut = data.rfind(b"\n") + 1
+def _mend(journal, cut, torn):
+    """Leave a clean end: the next action must not land on torn bytes. A
+    torn line is cut off (the file copied without it, renamed over it); a
+    whole last line without its newline gets one. If the flash refuses, the
+    next record() tries again first."""
+    try:
+        if torn:
+            _keep_first(journal.storage, journal.name, cut)
+        else:
+            journal.storage.append(journal.name, b"\n")
+        journal._torn = False
+    except OSError:
+        journal._torn = True
+
+
+def _keep_first(storage, name, length):
+    """Replace a file with its first ``length`` bytes, copied through a
+    small buffer into a new file renamed over the old (littlefs cannot
+    truncate; a cut mid-copy leaves the old file)."""
+    buf = bytearray(256)
+    view = memoryview(buf)
+
+    def copy(out):
+        f = storage.open_read(name)
         try:
-            journal.storage.write(journal.name, data[:cut] if dropped else data + b"\n")
-            journal._torn = False
-        except OSError:
-            pass
+            left = length
+            while left > 0:
+                n = f.readinto(view[: min(left, len(buf))])
+                if not n:
+                    break
+                out.write(view[:n])
+                left -= n
+        finally:
+            f.close()
+
+    storage.write_with(name, copy)
+
+
+def tidy(journal):
+    """After a failed append: find the journal's clean end again (a full
+    survey, in flat memory) and cut off what the failed write left."""
+    f = journal.storage.open_read(journal.name)
+    if f is None:
+        journal._torn = False
+        return
+    try:
+        found = header_of(f)
+        if found is None or found[2] is None:
+            f.close()
+            if found is not None:
+                _mend(journal, None, False)
+            return
+        survey = Survey(f, found[2], 0, found[1], 1)
+    except RulesError:
+        f.close()
+        return  # damage is for the next resume to report, not for an append
+    f.close()
+    if survey.torn_at is not None:
+        _mend(journal, survey.torn_at, True)
+    elif survey.no_newline:
+        _mend(journal, None, False)
+    else:
+        journal._torn = False
+    journal.size = _size(journal)
+
+
+def _size(journal):
+    import os
+
+    return os.stat(journal.storage.path(journal.name))[6]
 
 
 def set_aside(journal):
     """Keep a damaged file beside the journal as game.jnl.badN."""
     return journal._move(journal.name + ".bad%d")
+
+
+def read(data):
+    """(header or None, [actions], dropped bytes) of journal bytes, undo
+    lines applied; raises RulesError. For the desktop: the device streams."""
+    from io import BytesIO
+
+    f = BytesIO(data)
+    found = header_of(f)
+    if found is None:
+        return None, [], len(data)
+    header, sealed, after, head = found
+    if after is None:
+        return header, [], 0
+    survey = Survey(f, after, 0, sealed, 1)
+    actions = []  # type: list
+    replay_from(f, survey, sealed, actions.append)
+    dropped = 0 if survey.torn_at is None else len(data) - survey.torn_at
+    return header, actions, dropped

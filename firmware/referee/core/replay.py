@@ -15,11 +15,12 @@ def replay(rules, setup, actions):
     return state
 
 
-def resume(journal):
+def resume(journal, snapshots=True):
     """Rebuild the game saved in ``journal`` as its file is read (no list of
-    actions is kept). Returns (saved, rules, state); rules and state are None
-    unless a game was resumed. A journal whose actions do not replay is
-    damaged like any other: it is kept aside and saved.problem says why."""
+    actions is kept), from its newest usable snapshot when there is one.
+    Returns (saved, rules, state); rules and state are None unless a game
+    was resumed. A journal whose actions do not replay is damaged like any
+    other: it is kept aside and saved.problem says why."""
     from referee.games import rules as find_rules
 
     box = [None, None, 0]  # type: list # rules module, state, actions applied
@@ -28,6 +29,16 @@ def resume(journal):
         box[0] = find_rules(h["game"])
         box[1] = box[0].setup(h["setup"])
 
+    def start(h, head, f, survey_from):
+        from referee.core.snapshot_read import load
+
+        game_rules = find_rules(h["game"])
+        found = load(journal, h, head, f, survey_from, game_rules)
+        if found is None:
+            return None
+        box[0], box[1], box[2] = game_rules, found[1], found[0].start_count
+        return found[0]
+
     def action(a):
         try:
             box[1] = box[0].step(box[1], a)
@@ -35,7 +46,7 @@ def resume(journal):
             raise RulesError("action %d does not replay: %s" % (box[2] + 1, e)) from None
         box[2] += 1
 
-    saved = journal.load(header, action)
+    saved = journal.load(header, action, start if snapshots else None)
     if saved.problem is not None or saved.game is None:
         return saved, None, None
     return saved, box[0], box[1]

@@ -13,8 +13,9 @@ look at a secret. The action an undo took back is kept in ``undone`` (until
 the next act) for a screen that redoes it with the same die rolls.
 """
 
+from referee import forget
 from referee.core.errors import RulesError
-from referee.core.journal import Journal
+from referee.core.journal import SNAPSHOT_EVERY, Journal
 
 
 class Session:
@@ -49,7 +50,17 @@ class Session:
             if self.journal.count > count:
                 return None  # all but the newline landed: the record is whole
             return "not saved: the flash refused it"
+        if self.journal.lines_since >= SNAPSHOT_EVERY:  # no call on most presses
+            self._snapshot()
         return None
+
+    def _snapshot(self):
+        """Every few dozen journal lines, keep the state beside the journal
+        (snapshot.py), so a resume or an undo replays only what follows."""
+        from referee.core import snapshot
+
+        snapshot.write(self.journal, self.rules, self.state)
+        forget("referee.core.snapshot")  # its code is needed again only in a while
 
     def undo(self):
         """Take back the last action. Returns None or why not."""
@@ -64,6 +75,8 @@ class Session:
             return "not undone: the flash refused it"
         self.undone, self.last = self.last, None
         self._rebuild()
+        if self.journal.lines_since >= SNAPSHOT_EVERY:
+            self._snapshot()
         return None
 
     def _rebuild(self):

@@ -33,16 +33,28 @@ class Storage:
         except OSError:
             return None
 
-    def write(self, name, data):
+    def open_read(self, name):
+        """The file open for reading (the caller closes it), or None."""
+        try:
+            return open(self.path(name), "rb")
+        except OSError:
+            return None
+
+    def write_with(self, name, produce):
+        """Write a file by pieces: ``produce(f)`` writes to it; the new file
+        replaces the old one only when it is whole (as ``write``)."""
         final = self.path(name)
         temp = final + ".tmp"
         try:
             with open(temp, "wb") as f:
-                f.write(data)
+                produce(f)
             os.rename(temp, final)
         except OSError:
-            self.remove(name + ".tmp")  # give back the room a part-written copy took
+            self.remove(name + ".tmp")
             raise
+
+    def write(self, name, data):
+        self.write_with(name, lambda f: f.write(data))
 
     def append(self, name, data):
         with open(self.path(name), "ab") as f:

@@ -12,6 +12,8 @@ def saved_game(app):
     saved, rules, state = resume(journal)
     forget_module("referee.core.replay")  # used once a game; undo loads them again
     forget_module("referee.core.journal_read")
+    forget_module("referee.core.snapshot")
+    forget_module("referee.core.snapshot_read")
     return saved, (Session(journal, rules, state) if state is not None else None)
 
 
