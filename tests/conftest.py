@@ -68,3 +68,14 @@ def drawn_text(monkeypatch):
 
     monkeypatch.setattr(Canvas, "text", text)
     return drawn
+
+
+@pytest.fixture(scope="session")
+def brisk():
+    """Every scenario on its own emulated Pico at 50 ms down, 50 ms up, with
+    allocation windows at each press (shared by the lane's golden test and
+    the chip's budgets)."""
+    from host_tools.pico import bench, lane
+
+    scripts = {p.stem: p.read_text() for p in sorted(SCENARIOS.glob("*.txt"))}
+    return lane.play_all(scripts, press_ms=50, gap_ms=50, marks=bench.scenario_marks)
