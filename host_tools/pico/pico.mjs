@@ -261,7 +261,7 @@ function findGcArea(sym) {
     const table = word(at);
     if (table < sym.gc_heap_start || table >= sym.gc_heap_start + 8) continue;
     for (const poolEnd of [at + 12, at + 16]) {
-      if (word(poolEnd) === sym.gc_heap_end) return { table, tableBytes: word(at + 4) };
+      if (word(poolEnd) === sym.gc_heap_end) return { table, tableBytes: word(at + 4), poolStart: word(poolEnd - 4) };
     }
   }
   return null;
@@ -320,9 +320,15 @@ const GC_ALLOC = job.symbols && job.symbols.gc_alloc ? job.symbols.gc_alloc & ~1
 const GC_REALLOC = job.symbols && job.symbols.gc_realloc ? job.symbols.gc_realloc & ~1 : -1;
 const GC_INIT = job.symbols && job.symbols.gc_init ? job.symbols.gc_init & ~1 : -1;
 const MALLOC_FAIL = job.symbols && job.symbols.m_malloc_fail ? job.symbols.m_malloc_fail & ~1 : -1;
+// pyexec_file runs main.py (boot.py is absent): the heap then is the runtime's own.
+const PYEXEC_FILE = job.symbols && job.symbols.pyexec_file ? job.symbols.pyexec_file & ~1 : -1;
+const GC_FREE = job.symbols && job.symbols.gc_free ? job.symbols.gc_free & ~1 : -1;
 const benchWindows = [];
 function newWindow() {
-  benchWindows.push({ allocs: 0, bytes: 0, largest: 0, awake_ns: 0 });
+  // blocks: 16-byte blocks asked for; freed: blocks handed back by gc_free
+  // (MicroPython frees a call's heap frame on return), so blocks - freed is
+  // what is left for the collector.
+  benchWindows.push({ allocs: 0, bytes: 0, largest: 0, awake_ns: 0, blocks: 0, freed: 0 });
 }
 newWindow();
 let benchWindow = benchWindows[0];
@@ -338,15 +344,31 @@ function scheduleMark() {
     markAlarm.schedule(Math.max(0, result.ready_us * 1000 + benchMarks[nextMark] * MS - clock.nanos));
   }
 }
-result.bench = { windows: benchWindows, malloc_fail_us: [], heap_region: null };
+result.bench = { windows: benchWindows, malloc_fail_us: [], heap_region: null, main_start: null };
+// The length in blocks of the allocation starting at ``ptr`` (a head, then tails).
+function blocksAt(ptr) {
+  gcArea = gcArea || findGcArea(job.symbols);
+  if (!gcArea || ptr < gcArea.poolStart) return 0;
+  const kind = (block) => (chip.sram[gcArea.table - 0x20000000 + (block >> 2)] >> ((block & 3) * 2)) & 3;
+  let block = (ptr - gcArea.poolStart) / BYTES_PER_BLOCK;
+  if (kind(block) !== 1) return 0; // not a head: not ours to count
+  let n = 1;
+  while (block + n < gcArea.tableBytes * 4 && kind(block + n) === 2) n++;
+  return n;
+}
 function benchHook(pc) {
   const r = chip.core.registers;
   if (pc === GC_ALLOC) {
     benchWindow.allocs++;
     benchWindow.bytes += r[0];
+    benchWindow.blocks += Math.ceil(r[0] / BYTES_PER_BLOCK) || 1;
     if (r[0] > benchWindow.largest) benchWindow.largest = r[0];
   } else if (pc === GC_REALLOC) {
     if (r[1] > benchWindow.largest) benchWindow.largest = r[1];
+  } else if (pc === PYEXEC_FILE) {
+    if (!result.bench.main_start) result.bench.main_start = [clock.nanos / 1000, ...readHeap()];
+  } else if (pc === GC_FREE) {
+    benchWindow.freed += blocksAt(r[0]);
   } else if (pc === MALLOC_FAIL) {
     result.bench.malloc_fail_us.push(clock.nanos / 1000);
   } else if (pc === GC_INIT) {
@@ -396,7 +418,7 @@ while (!stopped && clock.nanos < endNanos) {
       benchWindow.awake_ns += clock.nanos - before;
       continue;
     }
-    if (pc === GC_ALLOC || pc === GC_REALLOC || pc === GC_INIT || pc === MALLOC_FAIL) benchHook(pc);
+    if (pc === GC_ALLOC || pc === GC_REALLOC || pc === GC_INIT || pc === MALLOC_FAIL || pc === GC_FREE || pc === PYEXEC_FILE) benchHook(pc);
     if (pc === GC_COLLECT) atGcCollect();
     else if (pc === gcReturn) afterGcCollect();
     const cycles = core.executeInstruction();
