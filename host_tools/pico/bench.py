@@ -20,6 +20,7 @@ import contextlib
 import os
 import statistics
 import tempfile
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,11 +76,14 @@ def settle_ms(chip: run.ChipRun, acts_ms: float, until_ms: float) -> float | Non
     return (max(ends) - start) / 1000 if ends else None
 
 
+_ONE_RIG = threading.Lock()  # the fakes' machine module is one global board
+
+
 def rig_snaps(files: dict[str, bytes], text: str) -> dict[str, bytes]:
     """The desktop rig's snaps of ``text`` after a reset with ``files`` on flash."""
     from rig import Rig
 
-    with tempfile.TemporaryDirectory() as flash, contextlib.chdir(flash):
+    with _ONE_RIG, tempfile.TemporaryDirectory() as flash, contextlib.chdir(flash):
         for path, data in files.items():
             Path(path).parent.mkdir(parents=True, exist_ok=True)
             Path(path).write_bytes(data)
