@@ -14,7 +14,8 @@ from host_tools import flash_image, paths
 from host_tools.pico import lane
 from portable.boot_cases import CASES, KEPT_AS, journal_bytes, log_line
 
-SCRIPT = "snap notice\nok\nwait 300\nsnap menu\n"
+# A human pace (150 ms down, 250 up): this is about what boots, not speed.
+SCRIPT = "wait 300\nsnap notice\nok\nwait 500\nsnap menu\n"
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +39,13 @@ def booted():
 
     def one(name):
         played = lane.play_all(
-            {name: SCRIPT}, 50, 50, image=images[name], workers=1, keep_filesystem=True
+            {name: SCRIPT},
+            150,
+            250,
+            image=images[name],
+            workers=1,
+            keep_filesystem=True,
+            tail_ms=1000,  # a run ends this long after the last pin change: past the snap
         )
         return name, played[name]
 

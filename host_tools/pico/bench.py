@@ -107,7 +107,7 @@ class GameRun:
     idle_bytes: int = 0  # allocated while idle (IDLE_FROM_MS..IDLE_TO_MS)
     idle_left: int = 0  # of that, not freed at once: left for the collector
     idle_awake_us_per_step: float = 0.0
-    largest_alloc: int = 0  # after ready: resume, undo, correction
+    largest_alloc: int = 0  # the whole run: boot, resume, undo, correction
     kept_bytes: int | None = None  # heap used after the last collection before the undo
     runtime_bytes: int = 0  # heap in use as main.py starts: MicroPython's own
     low_free: int | None = None  # least free after a collection
@@ -160,7 +160,8 @@ def analyse(game: str, actions: int, saved, text, tl, chip: run.ChipRun) -> Game
     out.idle_bytes = idle["bytes"]
     out.idle_left = left_bytes(idle)
     out.idle_awake_us_per_step = idle["awake_ns"] / 1000 / ((IDLE_TO_MS - IDLE_FROM_MS) / POLL_MS)
-    out.largest_alloc = max(w["largest"] for w in windows[1:])
+    # the whole run: the resume itself happens before the offer shows (window 0)
+    out.largest_alloc = max(w["largest"] for w in windows)
     undo_us = chip.ready_us + acts[1] * 1000
     before_undo = [g for g in chip.gc if g[0] < undo_us and len(g) == 5]
     out.runtime_bytes = runtime_bytes(chip)
