@@ -1,7 +1,8 @@
 # Robot Referee: every entry point sets up what it needs on a fresh machine.
 #   make sim    the referee in the desktop simulator (ARGS="--script F --screenshot P")
 #   make test   static lane, CPython lane, MicroPython VM lane
-#   make bench  heap, allocations, .mpy size, bus bytes; checked against DESIGN.md budgets
+#   make bench  heap, allocations, .mpy size, bus bytes; checked against DESIGN.md budgets;
+#               then the emulated Pico's figures (emulated time) against issue 15's budgets
 #   make pico   button scripts on the emulated Pico (ARGS="--script F" or "--all")
 
 PYTHON ?= python3
@@ -44,7 +45,7 @@ pytest: setup
 test: static pytest
 
 bench: setup
-	$(PY) -m host_tools.bench
+	$(PY) -m host_tools.bench; vm=$$?; $(PY) -m host_tools.pico.bench && exit $$vm
 
 # make pico ARGS="--script tests/scenarios/coin.txt [--press-ms 50 --gap-ms 50] [--screenshots DIR]"
 # or ARGS="--all": button scripts on the emulated Pico (rp2040js), figures in emulated time

@@ -524,7 +524,7 @@ def measure() -> list[tuple[str, float, float, str]]:
                 "x",
             ),
             (
-                f"resume of {n} actions on a Pico (VM time scaled)",
+                f"VM estimate, not the chip: resume of {n} actions, scaled",
                 pico_resume,
                 budgets.RESUME_500_PICO_S,
                 "s",
@@ -666,8 +666,8 @@ def evening_rows(vm: dict) -> list[tuple[str, float, float | None, str]]:
     pause = evening.currents(sim["pause"], step_us, event_us)
     night = evening.currents(evening.combined(sim["play"], sim["pause"]), step_us, event_us)
     return [
-        ("Pico awake per idle loop step (VM time scaled)", step_us, None, "us"),
-        ("Pico awake per button event beyond that (VM time scaled)", event_us / 1000, None, "ms"),
+        ("VM estimate: awake per idle loop step (chip: make bench, below)", step_us, None, "us"),
+        ("VM estimate: awake per button event beyond that", event_us / 1000, None, "ms"),
         ("active duty cycle: a throw every 20 s (CPU awake)", play["duty"] * 100, None, "%"),
         ("idle duty cycle: nobody touching it for 15 min", pause["duty"] * 100, None, "%"),
         ("current while playing (Pico + panel)", play["average_ma"], None, "mA"),

@@ -10,6 +10,7 @@ the bottom holds None and its code leaves memory (a game needs the room);
 it comes back, on the entry it was on, when the stack is down to it.
 """
 
+import gc
 import sys
 
 from micropython import const
@@ -25,6 +26,7 @@ POLL_MS = const(10)
 BATTERY_MS = const(5000)  # how often VSYS is read
 _SURE = const(3)  # readings in a row before the battery is called low or empty
 _TICKS_MASK = const(0x3FFFFFFF)
+_TIDY_MS = const(1000)  # untouched this long after any activity: one garbage collection
 ROLL = const(0)  # tones, see beep()
 TURN = const(1)
 _TONES = ((2093, 25), (880, 80))  # (Hz, ms): a click for a roll, a lower beep for a turn
@@ -50,6 +52,8 @@ class App:
         self._warned = False
         self._spent = False  # the battery-empty screen is up
         self._battery_due = self.clock.ticks_ms()
+        self._touched = self._battery_due  # when a finger was last on a button
+        self._untidy = True  # garbage may have piled up since the last collection
         self.menu_at = (0, 0)  # the menu's entry and first row while it is away
         self.settings = {}  # type: dict # filled in by settings.boot()
         from referee.settings import boot
@@ -126,11 +130,19 @@ class App:
         buttons.poll(now)
         ev = buttons.get()
         if ev >= 0 or buttons.touched():
+            self._touched = now
+            self._untidy = True
             if self.power.touch(now):
                 self._waking = True  # the panel was off: this press only wakes it
                 self.dirty = True
         else:
             self.power.idle(now)
+            if self._untidy and self.clock.ticks_diff(now, self._touched) >= _TIDY_MS:
+                # Once a pause, not at every step: what stays is the live
+                # data (the bench reads the heap kept here), and the next
+                # burst of presses starts from a tidy heap, not a collection.
+                self._untidy = False
+                gc.collect()
         while ev >= 0:
             if not self._waking:
                 self.events += 1
@@ -237,8 +249,6 @@ def unload_games():
         if name.startswith("referee.") and name not in _RESIDENT:
             if not name.startswith(("referee.hw", "referee.ui")):
                 forget_module(name)
-    import gc
-
     gc.collect()
 
 

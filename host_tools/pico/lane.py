@@ -43,6 +43,7 @@ def play_all(
     image: bytes | None = None,
     workers: int | None = None,
     settle_ms: int = 0,
+    marks=None,
     **options,
 ) -> dict[str, Played]:
     """Play each named script on its own fresh chip; {name: Played}.
@@ -61,7 +62,9 @@ def play_all(
 
     def one(name: str) -> Played:
         tl = timelines[name]
-        chip = run.run_chip(tl, image, **options)
+        # marks(timeline): allocation windows for the bench (host_tools/pico/bench.py)
+        extra = {"bench_marks": marks(tl)} if marks else {}
+        chip = run.run_chip(tl, image, **options, **extra)
         return Played(name, tl, chip, figures.snaps(chip, tl), figures.latencies(chip, tl))
 
     with ThreadPoolExecutor(max_workers=workers) as pool:

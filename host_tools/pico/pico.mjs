@@ -236,6 +236,7 @@ const readyAlarm = clock.createAlarm(() => {
   endAlarm.schedule(endNanos - ready);
   schedulePins();
   if (heapAt.length) heapAlarm.schedule(heapAt[0] * MS);
+  scheduleMark(); // bench windows
 });
 const endAlarm = clock.createAlarm(() => {});
 
@@ -259,7 +260,7 @@ function findGcArea(sym) {
     const table = word(at);
     if (table < sym.gc_heap_start || table >= sym.gc_heap_start + 8) continue;
     for (const poolEnd of [at + 12, at + 16]) {
-      if (word(poolEnd) === sym.gc_heap_end) return { table, tableBytes: word(at + 4) };
+      if (word(poolEnd) === sym.gc_heap_end) return { table, tableBytes: word(at + 4), poolStart: word(poolEnd - 4) };
     }
   }
   return null;
@@ -293,12 +294,89 @@ function readHeap() {
 // or an allocation that found no room) the table holds only what is kept.
 const GC_COLLECT = job.symbols ? job.symbols.gc_collect & ~1 : -1;
 let gcReturn = -1;
+let gcStart = 0;
 function atGcCollect() {
   gcReturn = chip.core.LR & ~1;
+  gcStart = clock.nanos;
 }
 function afterGcCollect() {
   gcReturn = -1;
-  result.gc.push([clock.nanos / 1000, ...readHeap()]);
+  // [time, used, free, largest free, how long the collection took], in us and bytes
+  result.gc.push([clock.nanos / 1000, ...readHeap(), (clock.nanos - gcStart) / 1000]);
+}
+
+// --- bench: allocations, awake time, a smaller heap (host_tools/pico/bench.py) ----------
+// Windows cut at job.bench_marks (ms after ready; window 0 runs from power-on
+// to the first mark). Per window: gc_alloc calls and the bytes they asked
+// for (r0), the largest single request (gc_alloc's r0, or gc_realloc's new
+// size r1: a block grown in place), and the emulated time the core was not
+// waiting (WFI/WFE) or writing flash. m_malloc_fail is where every
+// MemoryError starts: its moments are kept. job.heap_cap_bytes cuts the
+// heap at gc_init (r1 = heap end) to start + cap, so a run proves its peak
+// fits that much heap.
+const benchMarks = job.bench_marks || [];
+const GC_ALLOC = job.symbols && job.symbols.gc_alloc ? job.symbols.gc_alloc & ~1 : -1;
+const GC_REALLOC = job.symbols && job.symbols.gc_realloc ? job.symbols.gc_realloc & ~1 : -1;
+const GC_INIT = job.symbols && job.symbols.gc_init ? job.symbols.gc_init & ~1 : -1;
+const MALLOC_FAIL = job.symbols && job.symbols.m_malloc_fail ? job.symbols.m_malloc_fail & ~1 : -1;
+// pyexec_file runs main.py (boot.py is absent): the heap then is the runtime's own.
+const PYEXEC_FILE = job.symbols && job.symbols.pyexec_file ? job.symbols.pyexec_file & ~1 : -1;
+const GC_FREE = job.symbols && job.symbols.gc_free ? job.symbols.gc_free & ~1 : -1;
+const benchWindows = [];
+function newWindow() {
+  // blocks: 16-byte blocks asked for; freed: blocks handed back by gc_free
+  // (MicroPython frees a call's heap frame on return), so blocks - freed is
+  // what is left for the collector.
+  benchWindows.push({ allocs: 0, bytes: 0, largest: 0, awake_ns: 0, blocks: 0, freed: 0 });
+}
+newWindow();
+let benchWindow = benchWindows[0];
+let nextMark = 0;
+const markAlarm = clock.createAlarm(() => {
+  newWindow();
+  benchWindow = benchWindows[benchWindows.length - 1];
+  nextMark++;
+  scheduleMark();
+});
+function scheduleMark() {
+  if (nextMark < benchMarks.length) {
+    markAlarm.schedule(Math.max(0, result.ready_us * 1000 + benchMarks[nextMark] * MS - clock.nanos));
+  }
+}
+result.bench = { windows: benchWindows, malloc_fail_us: [], heap_region: null, main_start: null };
+// The length in blocks of the allocation starting at ``ptr`` (a head, then tails).
+function blocksAt(ptr) {
+  gcArea = gcArea || findGcArea(job.symbols);
+  if (!gcArea || ptr < gcArea.poolStart) return 0;
+  const kind = (block) => (chip.sram[gcArea.table - 0x20000000 + (block >> 2)] >> ((block & 3) * 2)) & 3;
+  let block = (ptr - gcArea.poolStart) / BYTES_PER_BLOCK;
+  if (kind(block) !== 1) return 0; // not a head: not ours to count
+  let n = 1;
+  while (block + n < gcArea.tableBytes * 4 && kind(block + n) === 2) n++;
+  return n;
+}
+function benchHook(pc) {
+  const r = chip.core.registers;
+  if (pc === GC_ALLOC) {
+    benchWindow.allocs++;
+    benchWindow.bytes += r[0];
+    benchWindow.blocks += Math.ceil(r[0] / BYTES_PER_BLOCK) || 1;
+    if (r[0] > benchWindow.largest) benchWindow.largest = r[0];
+  } else if (pc === GC_REALLOC) {
+    if (r[1] > benchWindow.largest) benchWindow.largest = r[1];
+  } else if (pc === PYEXEC_FILE) {
+    if (!result.bench.main_start) result.bench.main_start = [clock.nanos / 1000, ...readHeap()];
+  } else if (pc === GC_FREE) {
+    benchWindow.freed += blocksAt(r[0]);
+  } else if (pc === MALLOC_FAIL) {
+    result.bench.malloc_fail_us.push(clock.nanos / 1000);
+  } else if (pc === GC_INIT) {
+    if (job.heap_cap_bytes && r[1] - r[0] > job.heap_cap_bytes) {
+      r[1] = (r[0] + job.heap_cap_bytes) & ~15; // block-aligned, as the pool ends
+      job.symbols.gc_heap_end = r[1]; // readHeap finds the pool by its end
+    }
+    result.bench.heap_region = [r[0], r[1]];
+  }
 }
 
 // --- the run ----------------------------------------------------------------------------
@@ -334,13 +412,17 @@ while (!stopped && clock.nanos < endNanos) {
     }
     const pc = core.PC;
     if (pc === ROM_ERASE || pc === ROM_PROGRAM) {
+      const before = clock.nanos;
       flashCall(pc);
+      benchWindow.awake_ns += clock.nanos - before;
       continue;
     }
+    if (pc === GC_ALLOC || pc === GC_REALLOC || pc === GC_INIT || pc === MALLOC_FAIL || pc === GC_FREE || pc === PYEXEC_FILE) benchHook(pc);
     if (pc === GC_COLLECT) atGcCollect();
     else if (pc === gcReturn) afterGcCollect();
     const cycles = core.executeInstruction();
     instructions++;
+    benchWindow.awake_ns += cycles * cycleNanos;
     clock.tick(cycles * cycleNanos);
   }
   if (result.ready_us === null && clock.nanos > bootLimit) fail('no nap after drawing: never reached the menu');

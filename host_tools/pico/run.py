@@ -60,6 +60,8 @@ class ChipRun:
     flash: dict = field(default_factory=dict)
     entropy_used: int = 0
     filesystem: bytes | None = None  # the LittleFS region at the end, if asked
+    # allocation windows, MemoryError moments, heap region (host_tools/pico/bench.py)
+    bench: dict = field(default_factory=dict)
 
 
 class ChipError(RuntimeError):
@@ -86,6 +88,8 @@ def make_job(
     heap_at: list[int] | None = None,
     keep_filesystem: bool = False,
     firmware: Path = FIRMWARE,
+    bench_marks: list[int] | None = None,
+    heap_cap_bytes: int | None = None,
 ) -> Path:
     buttons, board = board_pins()
     image_path = workdir / "littlefs.img"
@@ -113,6 +117,9 @@ def make_job(
         "heap_at": heap_at or [],
         "symbols": json.loads(SYMBOLS.read_text()) if SYMBOLS.exists() else None,
         "dump_fs": str(workdir / "filesystem.img") if keep_filesystem else None,
+        # bench: allocation windows cut at these ms after ready; a smaller heap
+        "bench_marks": bench_marks or [],
+        "heap_cap_bytes": heap_cap_bytes,
     }
     path = workdir / "job.json"
     path.write_text(json.dumps(job))
@@ -150,6 +157,7 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
         flash=raw["flash"],
         entropy_used=raw["entropy_used"],
         filesystem=fs_path.read_bytes() if fs_path.exists() else None,
+        bench=raw.get("bench", {}),
     )
     return run
 

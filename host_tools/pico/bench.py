@@ -1,0 +1,415 @@
+"""The chip's figures for `make bench`, in emulated time (issue 15's budgets).
+
+One emulated Pico per game and journal length: the flash holds the referee
+and a saved game of 500 or 5,000 actions (the data folder a desktop Session
+leaves: host_tools.bench.saved_files, so a journal format change carries
+over); the chip boots to the resume offer, OK resumes, the loop idles,
+a long BACK undoes, and in ROBOTS! a hand is corrected from its history.
+The same script runs on the desktop rig, whose frames the chip must show.
+5,000-action runs get a heap of 128 KB (cut at gc_init), so finishing
+without a MemoryError proves the peak fits it.
+
+Allocations are gc_alloc's requests (bytes asked, r0) summed per window
+between moments of the script (pico.mjs, "bench"); awake time is emulated
+time the core was not waiting for an interrupt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import statistics
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from host_tools import flash_image
+from host_tools.pico import figures, lane, run, script
+
+GAMES = ("scorepad", "robots", "evil", "factory", "duel")
+LENGTHS = (500, 5000)
+HEAP_CAP = 128 * 1024
+IDLE_FROM_MS, IDLE_TO_MS = 1100, 2100  # after ready: the resumed game on the panel, nothing pressed
+POLL_MS = 10  # referee.app.POLL_MS: one loop step a nap
+
+# After ready (the resume offer on the panel): OK resumes, a second of
+# nothing, a long BACK undoes the last step.
+RESUME_SCRIPT = (
+    "snap offer\nok\nwait 1000\nsnap resumed\nwait 1000\nback long\nwait 2000\nsnap undone\n"
+)
+# ROBOTS!, four players: down to the history (after four sides and
+# "standings"), the last closed hand, its first side, the number, one up,
+# saved: a correction of a closed hand.
+CORRECTION = {"robots": "down x5\nok\nwait 500\nok\nok\nwait 500\nup\nok\nwait 2000\nsnap fixed\n"}
+
+
+def script_for(game: str) -> str:
+    return RESUME_SCRIPT + CORRECTION.get(game, "")
+
+
+def acts_moments(tl: script.Timeline) -> list[int]:
+    """When the firmware acts on each press (ms after ready), in order:
+    UP/DOWN when they go down, OK/BACK when they come up or, held long,
+    LONG_MS after they went down."""
+    from referee.hw.buttons import LONG_MS
+
+    moments = []
+    for p in tl.presses:
+        if p.kind == "long":
+            moments.append(p.down_ms + LONG_MS)
+        elif p.button in figures.ACT_ON_DOWN:
+            moments.append(p.down_ms)
+        else:
+            moments.append(p.up_ms)
+    return sorted(moments)
+
+
+def settle_ms(chip: run.ChipRun, acts_ms: float, until_ms: float) -> float | None:
+    """From the moment the firmware acts to the end of the last panel
+    transfer that began before ``until_ms`` (both after ready)."""
+    assert chip.ready_us is not None
+    start = chip.ready_us + acts_ms * 1000
+    stop = chip.ready_us + until_ms * 1000
+    ends = [e for s, e, _d in figures.panel_writes(chip) if start <= s < stop]
+    return (max(ends) - start) / 1000 if ends else None
+
+
+_ONE_RIG = threading.Lock()  # the fakes' machine module is one global board
+
+
+def rig_snaps(files: dict[str, bytes], text: str) -> dict[str, bytes]:
+    """The desktop rig's snaps of ``text`` after a reset with ``files`` on flash."""
+    from rig import Rig
+
+    with _ONE_RIG, tempfile.TemporaryDirectory() as flash, contextlib.chdir(flash):
+        for path, data in files.items():
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            Path(path).write_bytes(data)
+        rig = Rig(seed=1)
+        rig.snaps["offer"] = bytes(rig.panel.pixels())
+        rig.play(text.replace("snap offer\n", ""))
+        return rig.snaps
+
+
+@dataclass
+class GameRun:
+    game: str
+    actions: int
+    chip: run.ChipRun
+    snaps: dict[str, bytes]
+    rig: dict[str, bytes]
+    boot_ms: float | None = None  # power-on to the resume offer on the panel
+    resume_ms: float | None = None  # OK's release to the resumed game on the panel
+    undo_ms: float | None = None  # the long press recognised to the undone state on the panel
+    fix_ms: float | None = None  # the correction's saving OK to the panel
+    idle_bytes: int = 0  # allocated while idle (IDLE_FROM_MS..IDLE_TO_MS)
+    idle_left: int = 0  # of that, not freed at once: left for the collector
+    idle_awake_us_per_step: float = 0.0
+    largest_alloc: int = 0  # the whole run: boot, resume, undo, correction
+    kept_bytes: int | None = None  # heap used after the last collection before the undo
+    runtime_bytes: int = 0  # heap in use as main.py starts: MicroPython's own
+    low_free: int | None = None  # least free after a collection
+    longest_gc_ms: float = 0.0  # the longest garbage collection
+    low_largest_free: int | None = None  # smallest largest-free-block after a collection
+    errors_log: bytes | None = None
+    memory_errors: list = field(default_factory=list)
+
+    @property
+    def reset_to_game_ms(self) -> float | None:
+        if self.boot_ms is None or self.resume_ms is None:
+            return None
+        return self.boot_ms + self.resume_ms
+
+    @property
+    def frames_match(self) -> bool:
+        return self.snaps == self.rig
+
+    @property
+    def undo_works(self) -> bool:
+        return self.snaps.get("undone") not in (None, self.snaps.get("resumed"))
+
+
+def game_job(game: str, actions: int):
+    from host_tools import bench
+
+    saved = {"data/" + name: data for name, data in bench.saved_files(actions, game).items()}
+    text = script_for(game)
+    tl = lane.timeline_for(text, 50, 50)
+    return saved, text, tl
+
+
+def analyse(game: str, actions: int, saved, text, tl, chip: run.ChipRun) -> GameRun:
+    out = GameRun(game, actions, chip, figures.snaps(chip, tl), rig_snaps(saved, text))
+    out.memory_errors = list(chip.bench.get("malloc_fail_us", []))
+    if chip.filesystem is not None:
+        out.errors_log = flash_image.read_image(chip.filesystem).get("data/errors.log")
+    if chip.ready_us is None:
+        return out
+    out.boot_ms = figures.boot_ms(chip)
+    acts = acts_moments(tl)
+    ends = acts[1:] + [tl.end_ms]
+    times = [settle_ms(chip, a, b) for a, b in zip(acts, ends, strict=True)]
+    out.resume_ms, out.undo_ms = times[0], times[1]
+    if game in CORRECTION:
+        out.fix_ms = times[-1]
+    windows = chip.bench["windows"]
+    marks = bench_marks(tl)
+    idle = windows[marks.index(IDLE_FROM_MS) + 1]
+    out.idle_bytes = idle["bytes"]
+    out.idle_left = left_bytes(idle)
+    out.idle_awake_us_per_step = idle["awake_ns"] / 1000 / ((IDLE_TO_MS - IDLE_FROM_MS) / POLL_MS)
+    # the whole run: the resume itself happens before the offer shows (window 0)
+    out.largest_alloc = max(w["largest"] for w in windows)
+    undo_us = chip.ready_us + acts[1] * 1000
+    before_undo = [g for g in chip.gc if g[0] < undo_us and len(g) == 5]
+    out.runtime_bytes = runtime_bytes(chip)
+    out.kept_bytes = before_undo[-1][1] - out.runtime_bytes if before_undo else None
+    after_gc = [g for g in chip.gc if len(g) == 5]
+    if after_gc:
+        out.low_free = min(g[2] for g in after_gc)
+        out.low_largest_free = min(g[3] for g in after_gc)
+        out.longest_gc_ms = max(g[4] for g in after_gc) / 1000
+    return out
+
+
+def runtime_bytes(chip: run.ChipRun) -> int:
+    """The heap in use when main.py starts (MicroPython's own, and what
+    _boot.py left): "from an empty heap" counts from here."""
+    start = chip.bench.get("main_start")
+    return start[1] if start and len(start) > 1 else 0
+
+
+def bench_marks(tl: script.Timeline) -> list[int]:
+    """Window edges: each press's acting moment, and the idle stretch."""
+    return sorted(set(acts_moments(tl)) | {IDLE_FROM_MS, IDLE_TO_MS})
+
+
+def run_games(games=GAMES, lengths=LENGTHS, workers: int | None = None, cap: bool = True) -> dict:
+    """{(game, actions): GameRun}, two chips at a time."""
+    run.seeded_entropy(1, 1)  # imports done here, not in the worker threads
+    figures.new_panel()
+    jobs = {(g, n): game_job(g, n) for n in lengths for g in games}
+    # built here: two threads compiling the .mpy files at once would collide
+    images = {key: flash_image.referee_image(saved) for key, (saved, _t, _tl) in jobs.items()}
+    workers = workers or min(2, os.cpu_count() or 1)
+
+    def one(key):
+        game, actions = key
+        saved, text, tl = jobs[key]
+        chip = run.run_chip(
+            tl,
+            images[key],
+            bench_marks=bench_marks(tl),
+            heap_cap_bytes=HEAP_CAP if actions > 500 and cap else None,
+            keep_filesystem=True,
+            tail_ms=tl.end_ms - tl.changes[-1][0] + 300,  # the script's last waits too
+        )
+        return key, analyse(game, actions, saved, text, tl, chip)
+
+    order = sorted(jobs, key=lambda k: -k[1])  # the long games first
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return dict(pool.map(one, order))
+
+
+def menu_kept() -> tuple[int, run.ChipRun]:
+    """Heap used at the menu after the collection that follows leaving a
+    screen (the first menu entry opened and closed): what the menu keeps."""
+    chip = run.run_chip(
+        lane.timeline_for("ok\nwait 300\nback\nwait 300", 50, 50), flash_image.referee_image()
+    )
+    assert chip.ready_us is not None and chip.gc, chip.error
+    return chip.gc[-1][1] - runtime_bytes(chip), chip
+
+
+def event_allocations(played: dict[str, lane.Played]) -> list[int]:
+    """Bytes allocated by each short press of every scenario (runs made with
+    bench_marks=acts_moments, window k+1 following the k-th acting press)."""
+    per_event = []
+    for p in played.values():
+        windows = p.chip.bench.get("windows", [])
+        per_event += [w["bytes"] for w in windows[1:]]
+    return per_event
+
+
+def left_bytes(window: dict) -> int:
+    """Bytes (whole blocks) allocated in a window and not freed in it:
+    MicroPython frees a call's heap frame on return, the rest is garbage
+    for the collector or kept."""
+    return max(0, window.get("blocks", 0) - window.get("freed", 0)) * 16
+
+
+def event_left(played: dict[str, lane.Played]) -> list[int]:
+    """left_bytes of each press's window, every scenario."""
+    return [left_bytes(w) for p in played.values() for w in p.chip.bench.get("windows", [])[1:]]
+
+
+def scenario_marks(tl: script.Timeline) -> list[int]:
+    return sorted(set(acts_moments(tl)))
+
+
+def mean(values) -> float:
+    return statistics.fmean(values) if values else 0.0
+
+
+# -- the rows `make bench` prints (what, measured, budget, unit) -----------------------
+
+BOOT_MS = 400
+PRESS_MEDIAN_MS, PRESS_P90_MS = 20, 35
+RESET_TO_GAME_MS = 500
+UNDO_MS = 300
+MENU_KEPT, GAME_KEPT = 48 * 1024, 72 * 1024
+LARGEST_ALLOC = 16 * 1024
+ALLOC_PER_EVENT, ALLOC_IDLE = 512, 0
+
+
+def scenario_rows(played: dict[str, lane.Played]) -> list[tuple]:
+    from host_tools.pico.__main__ import GOLDEN
+
+    figs = figures.summary(list(played.values()))
+    both = [ms for p in played.values() for ms in p.latencies.up_down + p.latencies.ok_back]
+    median, p90 = figures.median_p90(both) or (0.0, 0.0)
+    compared = differ = 0
+    for p in played.values():
+        n, bad = lane.golden_mismatches(p, GOLDEN)
+        compared += n
+        differ += len(bad)
+    events = event_allocations(played)
+    rows = [
+        (
+            "chip: boot to the menu frame (power-on, slowest scenario)",
+            figs["boot_ms"],
+            BOOT_MS,
+            "ms",
+        ),
+        (
+            f"chip: press to panel, median, {len(both)} presses at 50/50",
+            median,
+            PRESS_MEDIAN_MS,
+            "ms",
+        ),
+        ("chip: press to panel, p90", p90, PRESS_P90_MS, "ms"),
+    ]
+    for label, key in (
+        ("UP/DOWN from the press", "up_down"),
+        ("OK/BACK from the release", "ok_back"),
+    ):
+        m, p = figs[key + "_ms"] or (0.0, 0.0)
+        rows.append((f"  {label}: median", m, None, "ms"))
+        rows.append((f"  {label}: p90", p, None, "ms"))
+    rows += [
+        (f"chip: golden snaps differing at 10 presses a second (of {compared})", differ, 0, ""),
+        (
+            f"chip: heap allocated per button event, mean of {len(events)}",
+            mean(events),
+            ALLOC_PER_EVENT,
+            "B",
+        ),
+        ("  the same, largest event", max(events) if events else 0, None, "B"),
+        (
+            "  of the mean, not freed at once (the rest: call frames)",
+            mean(event_left(played)),
+            None,
+            "B",
+        ),
+    ]
+    return rows
+
+
+def game_rows(games: dict) -> list[tuple]:
+    rows = []
+    for (game, n), g in sorted(games.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        capped = " (128 KB heap)" if n > 500 else ""
+        failed = bool(g.chip.error or g.memory_errors or g.errors_log)
+        rows.append(
+            (
+                f"chip: reset to the resumed {game} ({n:,} actions){capped}",
+                g.reset_to_game_ms if g.reset_to_game_ms is not None else float("inf"),
+                RESET_TO_GAME_MS,
+                "ms",
+            )
+        )
+        rows.append(("  power-on to the resume offer frame", g.boot_ms or 0.0, None, "ms"))
+        rows.append(("  OK's release to the game frame", g.resume_ms or 0.0, None, "ms"))
+        if n > 500:
+            rows.append(
+                (
+                    f"chip: undo (hold BACK), {game} {n:,}: long press to panel",
+                    g.undo_ms if g.undo_ms is not None and g.undo_works else float("inf"),
+                    UNDO_MS,
+                    "ms",
+                )
+            )
+            rows.append(
+                (
+                    f"chip: MemoryErrors, {game} {n:,} in 128 KB (resume, undo, fix)",
+                    len(g.memory_errors) + failed,
+                    0,
+                    "",
+                )
+            )
+            rows.append(
+                (f"chip: largest allocation, {game} {n:,}", g.largest_alloc, LARGEST_ALLOC, "B")
+            )
+        else:
+            rows.append(
+                (
+                    f"chip: heap kept from main.py's start, resumed {game} {n}",
+                    g.kept_bytes if g.kept_bytes is not None else float("inf"),
+                    GAME_KEPT,
+                    "B",
+                )
+            )
+            rows.append(
+                (f"chip: allocated in 1 s idle, {game} resumed", g.idle_bytes, ALLOC_IDLE, "B")
+            )
+            rows.append(("  of that, not freed at once", g.idle_left, None, "B"))
+            rows.append(("  awake per idle loop step", g.idle_awake_us_per_step, None, "us"))
+            rows.append(("  longest garbage collection", g.longest_gc_ms, None, "ms"))
+            rows.append(
+                (
+                    "  least free / largest free block after a collection",
+                    g.low_free or 0,
+                    None,
+                    "B",
+                )
+            )
+            rows.append(("  ", g.low_largest_free or 0, None, "B"))
+        rows.append(("  frames as the desktop rig's (1 = yes)", int(g.frames_match), None, "x"))
+    return rows
+
+
+def measure() -> list[tuple]:
+    kept, _chip = menu_kept()
+    played = lane.play_all(
+        {p.stem: p.read_text() for p in sorted((lane_paths_scenarios()).glob("*.txt"))},
+        50,
+        50,
+        marks=scenario_marks,
+    )
+    rows = [("chip: heap kept at the menu from main.py's start", kept, MENU_KEPT, "B")]
+    rows += scenario_rows(played)
+    rows += game_rows(run_games())
+    return rows
+
+
+def lane_paths_scenarios() -> Path:
+    from host_tools import paths
+
+    return paths.ROOT / "tests" / "scenarios"
+
+
+def main() -> int:
+    from host_tools import bench as desk
+
+    text, ok = desk.report(measure())
+    print(text)
+    print("all chip budgets hold" if ok else "SOME CHIP BUDGETS ARE OVER")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main())
