@@ -177,7 +177,8 @@ def test_a_snapshot_of_another_layout_is_passed_over():
         entry = ledger.entry(i)
         flat_round.append(entry[0])
         flat_points.append(entry[2])
-    ledger._round, ledger._side, ledger._points = flat_round, bytearray(ledger._side[0]), flat_points
+    flat_side = bytearray(ledger._side[0])  # the game is one chunk long
+    ledger._round, ledger._side, ledger._points = flat_round, flat_side, flat_points
     assert snapshot.write(session.journal, rules("scorepad"), session.state)
     ledger._round, ledger._side, ledger._points = kept
     saved, _, state = resume(Journal(Storage("data")))
