@@ -186,3 +186,29 @@ def test_a_snapshot_of_another_layout_is_passed_over():
     assert saved.problem is None and saved.actions == count and saved.replayed == 3
     assert state.ledger.totals == [count + 1, count - 1]  # seat 0 scored 2 * (count + 1) / 2
     assert state.ledger.entries() == ledger.entries()
+
+
+def test_an_undo_lets_the_old_game_go_before_rebuilding():
+    # On the chip a 5,000-action game's undo ran out of memory holding the
+    # old state and the rebuilt one at once: the rebuild must start with
+    # the session holding no state, and end with the undone game.
+    from referee.core import replay
+
+    session = Session.start(Storage("data"), rules("scorepad"), {"players": 2, "target": 0})
+    for k in range(5):
+        assert session.act({"a": "score", "seat": k % 2, "pts": 10 + k}) is None
+    held = []
+    real = replay.resume
+
+    def spy(journal, snapshots=True):
+        held.append(session.state)
+        return real(journal, snapshots)
+
+    replay.resume = spy
+    try:
+        assert session.undo() is None
+    finally:
+        replay.resume = real
+    assert held == [None]
+    # seat 0 scored 10, 12 and 14, seat 1 11 and 13; the undo took back the 14
+    assert session.state.ledger.totals == [10 + 12, 11 + 13]
