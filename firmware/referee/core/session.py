@@ -78,6 +78,13 @@ class Session:
                 return "not undone: the flash refused it"
             # all but the newline landed: the undo line is whole, it counts
         self.undone, self.last = self.last, None
+        # The game is rebuilt from the journal, which now says undone: the
+        # state in hand is stale, and letting it go first means the heap
+        # never holds two (a 5,000-action game's ledger alone is 20 KB; on
+        # the chip, with both, the rebuild ran out of memory). A rebuild
+        # that fails leaves no state: the journal cannot be read, and the
+        # game is not played on from a state it does not hold.
+        self.state = None
         self._rebuild()
         if self.journal.lines_since >= SNAPSHOT_EVERY:
             self._snapshot()

@@ -8,12 +8,17 @@ so an undo just past the newest still starts near) hold:
      "last": "5d1f0a3c", "lines": 449, "v": 1} 0c1d2e3f
     {"k": "", "raw": [["end_how", 90, "1f2e3d4c"], ...], "v": {"hand": 91, ...}} 4a5b6c7d
     ...the raw bytes of each array or bytearray named, then a newline...
-    {"k": "ledger.", "raw": [...], "v": {"count": 4000, ...}} 9e8d7c6b
-    {"end": 4} 5a6b7c8d                 how many objects: the file is whole
+    {"k": "ledger.", "raw": [], "v": {"count": 4000, ...}} 9e8d7c6b
+    {"i": 0, "k": "ledger.", "raw": [["_points", 512, "..."], ...]} 1a2b3c4d
+    ...the raw bytes of chunk 0 of each list named, then a newline...
+    {"i": 1, "k": "ledger.", ...} ...      chunk 1, and so on
+    {"end": 20} 5a6b7c8d                how many parts: the file is whole
 
 One line for the rules state and one for each object in it (the ledger,
 the table, a match): its plain attributes as JSON, and its arrays as raw
-bytes after the line.
+bytes after the line. An attribute that is a list of arrays (the ledger's
+chunks) goes one chunk a part, chunk i of every such list of the object
+together, so no part's bytes grow with the game's length.
 
 A snapshot is a cache; the journal alone is the game and its history. One
 is used only when every CRC matches, it belongs to this journal (the
@@ -38,7 +43,7 @@ from binascii import crc32, hexlify
 from referee.core.errors import RulesError
 from referee.core.journal import SNAPS
 
-VERSION = 1
+VERSION = 2  # 2: lists of arrays go one chunk a part (1 wrote the ledger's arrays whole)
 _PLAIN = (bool, int, str)
 
 
@@ -77,14 +82,25 @@ def _is_raw(v):
     return isinstance(v, bytearray) or type(v).__name__ == "array"
 
 
+def _is_chunks(v):
+    if not isinstance(v, list) or not v:
+        return False
+    for x in v:
+        if not _is_raw(x):
+            return False
+    return True
+
+
 def _write_object(f, obj, path, parts):
     """One line for an object: its plain attributes, and the size and CRC
     of each array, whose raw bytes follow the line (then a newline); then
-    the objects it holds, each the same way."""
+    its lists of arrays, a part for each chunk; then the objects it holds,
+    each the same way."""
     attrs = obj.__dict__
     names = sorted(attrs)
     plain = {}
     raw = []
+    chunked = []
     objects = []
     for name in names:
         value = attrs[name]
@@ -94,16 +110,35 @@ def _write_object(f, obj, path, parts):
             objects.append(name)
         elif _is_raw(value):
             raw.append([name, _nbytes(value), crc_hex(value)])
+        elif _is_chunks(value):
+            chunked.append(name)
         else:
             plain[name] = _enc(value)
-    _put(f, {"k": path, "v": plain, "raw": raw})
-    if raw:
-        for name, _, _ in raw:
-            f.write(attrs[name])
-        f.write(b"\n")
+    _put_raw(f, {"k": path, "v": plain, "raw": raw}, attrs, raw)
     parts[0] += 1
+    most = 0
+    for name in chunked:
+        most = max(most, len(attrs[name]))
+    for i in range(most):
+        raw = []
+        for name in chunked:
+            if i < len(attrs[name]):
+                chunk = attrs[name][i]
+                raw.append([name, _nbytes(chunk), crc_hex(chunk)])
+        _put_raw(f, {"k": path, "i": i, "raw": raw}, attrs, raw)
+        parts[0] += 1
     for name in objects:
         _write_object(f, attrs[name], path + name + ".", parts)
+
+
+def _put_raw(f, part, attrs, raw):
+    """A part's line, then the raw bytes it names and a newline."""
+    _put(f, part)
+    if raw:
+        i = part.get("i")
+        for name, _, _ in raw:
+            f.write(attrs[name] if i is None else attrs[name][i])
+        f.write(b"\n")
 
 
 def _put(f, part):

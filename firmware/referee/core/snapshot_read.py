@@ -8,6 +8,13 @@ from referee.core.journal import SNAPS
 from referee.core.record import unseal
 from referee.core.snapshot import VERSION, crc_hex
 
+# No array a rules state keeps comes near it (the ledger's chunks are
+# 1 KB); a bigger one is damage, refused before it is allocated.
+RAW_MAX = 16384
+# ledger.py's chunks: 512 rounds or points (not imported from there: not
+# every game has a ledger, and its code would stay in the heap).
+CHUNK_BYTES = 1024
+
 
 def _dec(v):
     if isinstance(v, list):
@@ -89,6 +96,11 @@ def _state(lines, rules, setup):
     try:
         state = rules.setup(setup)
         parts = 0
+        end = bytearray(1)
+        # A chunk's bytes pass through here on their way into their array:
+        # one buffer for every chunk, not a new one each.
+        scratch = bytearray(CHUNK_BYTES)
+        path = obj = None
         while True:
             got = lines.next()
             found = None if got is None else unseal(got[1], True)
@@ -97,16 +109,22 @@ def _state(lines, rules, setup):
             part = found[0]
             if "end" in part:
                 return state if part["end"] == parts else None
-            obj = state
-            for name in part["k"].split(".")[:-1]:  # "" for the state, "ledger." ...
-                obj = getattr(obj, name)
-            values = part["v"]
-            for name in values:
-                setattr(obj, name, _dec(values[name]))
+            if part["k"] != path:  # a chunk is most often its object's second part or later
+                path = part["k"]
+                obj = state
+                for name in path.split(".")[:-1]:  # "" for the state, "ledger." ...
+                    obj = getattr(obj, name)
+            chunk = part.get("i")
+            if chunk is None:
+                values = part["v"]
+                for name in values:
+                    setattr(obj, name, _dec(values[name]))
             if part["raw"]:
                 for name, size, crc in part["raw"]:
-                    setattr(obj, name, _raw(lines, size, crc, getattr(obj, name)))
-                end = bytearray(1)
+                    if chunk is None:
+                        setattr(obj, name, _raw(lines, size, crc, getattr(obj, name), scratch))
+                    else:
+                        _chunk(lines, size, crc, obj, name, chunk, scratch)
                 if lines.read_into(end) != 1 or end[0] != 10:
                     return None
             parts += 1
@@ -114,10 +132,30 @@ def _state(lines, rules, setup):
         return None  # not whole, or not this game's: the journal is replayed instead
 
 
-def _raw(lines, size, crc, fresh):
-    if not isinstance(size, int) or not 0 <= size <= 16384:
+def _chunk(lines, size, crc, obj, name, i, scratch):
+    """Chunk ``i`` of the list of arrays ``obj.name``: chunk 0 replaces the
+    fresh list (whose one empty array gives the type), the others follow
+    it in order."""
+    chunks = getattr(obj, name)
+    if not isinstance(chunks, list) or not chunks or i != (0 if i == 0 else len(chunks)):
+        raise ValueError("chunk")
+    value = _raw(lines, size, crc, chunks[0], scratch)
+    if i == 0:
+        setattr(obj, name, [value])
+    else:
+        chunks.append(value)
+
+
+def _raw(lines, size, crc, fresh, scratch):
+    if not isinstance(size, int) or not 0 <= size <= RAW_MAX:
         raise ValueError("size")
-    buf = bytearray(size)
+    if not (isinstance(fresh, bytearray) or type(fresh).__name__ == "array"):
+        raise ValueError("not an array here")  # another layout's snapshot
+    if isinstance(fresh, bytearray) or size > len(scratch):
+        # a bytearray is kept as it is read
+        buf = bytearray(size)  # type: bytearray | memoryview
+    else:
+        buf = memoryview(scratch)[:size]
     if lines.read_into(buf) != size or crc_hex(buf) != crc:
         raise ValueError("damaged")
     if isinstance(fresh, bytearray):

@@ -52,6 +52,7 @@ class Rummy:
             else:
                 self.open_tool(self._tools()[tool])
         elif button == BACK and kind == LONG:
+            del state  # the undo builds the game anew: the old one must not stay alive here
             self.message = self.session.undo() or "last step undone"
         elif button == BACK and kind == PRESS:
             self.app.pop()

@@ -41,6 +41,7 @@ class ScorePad:
             if self.message is None:
                 self.app.beep(TURN)
         elif button == BACK and kind == LONG:
+            del state  # the undo builds the game anew: the old one must not stay alive here
             self.message = self.session.undo() or "last step undone"
         elif button == BACK and kind == PRESS:
             self.app.pop()
