@@ -70,21 +70,11 @@ def drawn_text(monkeypatch):
     return drawn
 
 
-# A snap is where a person looks at the glass: the presses before it come at
-# ten a second, then the look waits for the panel to settle. A lost press
-# shows as a wrong frame at any wait; how fast the panel settles is the
-# press-to-panel figure's business, not the golden test's.
-SETTLE_MS = 200
-
-
 @pytest.fixture(scope="session")
 def brisk():
     """Every scenario on its own emulated Pico at 50 ms down, 50 ms up, with
     allocation windows at each press (shared by the lane's golden test and
     the chip's budgets)."""
-    from host_tools.pico import bench, lane
+    from host_tools.pico import bench
 
-    scripts = {p.stem: p.read_text() for p in sorted(SCENARIOS.glob("*.txt"))}
-    return lane.play_all(
-        scripts, press_ms=50, gap_ms=50, settle_ms=SETTLE_MS, marks=bench.scenario_marks
-    )
+    return bench.play_scenarios()
