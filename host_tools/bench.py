@@ -453,159 +453,141 @@ def measure() -> list[tuple[str, float, float, str]]:
     factory = vm_resume_figures(game="factory")
     duel = vm_resume_figures(game="duel")
     n = cores["ACTIONS"]
-    scale = budgets.PICO_LOOP_STEP_US * 1000 / cores["LOOP_NS"]
-    pico_resume = cores["RESUME_US"] * scale / 1e6
     loaded, loaded_in = loaded_mpy_figures()
-    return (
-        [
-            ("heap kept after boot to the menu (MicroPython)", vm["MENU_KEPT"], None, "B"),
-            (
-                "heap kept with the menu and one game loaded (MicroPython)",
-                vm["GAME_KEPT"],
-                budgets.HEAP_KEPT_WITH_GAME,
-                "B",
-            ),
-            (
-                "heap allocated per button event, dice throws",
-                vm["ALLOC_PER_EVENT"],
-                budgets.ALLOC_PER_EVENT,
-                "B",
-            ),
-            (
-                "heap allocated per button event, menu moves",
-                vm["ALLOC_PER_MENU_EVENT"],
-                budgets.ALLOC_PER_EVENT,
-                "B",
-            ),
-            ("heap allocated in 1000 idle loop steps", vm["ALLOC_IDLE"], budgets.ALLOC_IDLE, "B"),
-            (
-                f"firmware .mpy in memory at once, largest ({loaded_in})",
-                loaded,
-                budgets.FIRMWARE_MPY,
-                "B",
-            ),
-            ("all firmware as .mpy, on flash (of about 1.4 MB)", mpy, None, "B"),
-            ("display driver as .mpy (adafruit_ssd1306 + bus_device)", lib_mpy, None, "B"),
-            (
-                f"I2C bytes per button event, mean of {presses}",
-                mean_bus,
-                budgets.BUS_PER_EVENT,
-                "B",
-            ),
-            ("I2C bytes per button event, largest", max_bus, budgets.BUS_PER_EVENT, "B"),
-            (
-                "fake-hardware boot to the menu (CPython, best of 20)",
-                boot,
-                budgets.BOOT_CPYTHON_S,
-                "s",
-            ),
-            (
-                "actions replayed per second (CPython, rules cores)",
-                cpython_replay_rate(),
-                -budgets.REPLAY_CPYTHON_PER_S,
-                "/s",
-            ),
-            (
-                "actions replayed per second (MicroPython VM)",
-                n * 1e6 / cores["REPLAY_US"],
-                None,
-                "/s",
-            ),
-            (
-                f"resume of {n} actions from flash (MicroPython VM)",
-                cores["RESUME_US"] / 1e6,
-                None,
-                "s",
-            ),
-            (
-                f"  scale: a VM loop step takes {cores['LOOP_NS']:.0f} ns, a Pico's 3.3 us",
-                scale,
-                None,
-                "x",
-            ),
-            (
-                f"VM estimate, not the chip: resume of {n} actions, scaled",
-                pico_resume,
-                budgets.RESUME_500_PICO_S,
-                "s",
-            ),
-            ("journal bytes written per action (CPython)", journal_bytes_per_action(), None, "B"),
-            (
-                "journal bytes written per action (MicroPython VM)",
-                (cores["JOURNAL_BYTES"] - 0) / n,
-                None,
-                "B",
-            ),
-            (
-                f"heap kept by the cores with a {n}-action game (MicroPython)",
-                cores["CORES_KEPT"],
-                None,
-                "B",
-            ),
-            (
-                f"heap kept after boot and resuming a saved {n}-action score pad",
-                resumed["RESUMED_KEPT"],
-                budgets.HEAP_KEPT_RESUMED,
-                "B",
-            ),
-            (
-                "heap allocated per button event, score pad (a third save a score)",
-                resumed["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
-                budgets.ALLOC_PER_EVENT,
-                "B",
-            ),
-            (
-                f"heap kept after boot and resuming a saved {n}-action ROBOTS! game",
-                rummy["RESUMED_KEPT"],
-                budgets.HEAP_KEPT_RESUMED,
-                "B",
-            ),
-            (
-                "heap allocated per button event, scoring a ROBOTS! hand",
-                rummy["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
-                budgets.ALLOC_PER_EVENT,
-                "B",
-            ),
-            (
-                f"heap kept after boot and resuming a saved {n}-action Evil Robots game",
-                evil["RESUMED_KEPT"],
-                budgets.HEAP_KEPT_RESUMED,
-                "B",
-            ),
-            (
-                "heap allocated per button event, an Evil Robots round",
-                evil["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
-                budgets.ALLOC_PER_EVENT,
-                "B",
-            ),
-            (
-                f"heap kept after boot and resuming a saved {n}-action Robo Factory game",
-                factory["RESUMED_KEPT"],
-                budgets.HEAP_KEPT_RESUMED,
-                "B",
-            ),
-            (
-                "heap allocated per button event, a Robo Factory pass round with peeks",
-                factory["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
-                budgets.ALLOC_PER_EVENT,
-                "B",
-            ),
-            (
-                f"heap kept after boot and resuming a saved {n}-action Robots duel match",
-                duel["RESUMED_KEPT"],
-                budgets.HEAP_KEPT_RESUMED,
-                "B",
-            ),
-            (
-                "heap allocated per button event, programming a duel's robots",
-                duel["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
-                budgets.ALLOC_PER_EVENT,
-                "B",
-            ),
-        ]
-        + long_game_rows()
-        + evening_rows(vm)
-    )
+    return [
+        ("heap kept after boot to the menu (MicroPython)", vm["MENU_KEPT"], None, "B"),
+        (
+            "heap kept with the menu and one game loaded (MicroPython)",
+            vm["GAME_KEPT"],
+            budgets.HEAP_KEPT_WITH_GAME,
+            "B",
+        ),
+        (
+            "heap allocated per button event, dice throws",
+            vm["ALLOC_PER_EVENT"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            "heap allocated per button event, menu moves",
+            vm["ALLOC_PER_MENU_EVENT"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        ("heap allocated in 1000 idle loop steps", vm["ALLOC_IDLE"], budgets.ALLOC_IDLE, "B"),
+        (
+            f"firmware .mpy in memory at once, largest ({loaded_in})",
+            loaded,
+            budgets.FIRMWARE_MPY,
+            "B",
+        ),
+        ("all firmware as .mpy, on flash (of about 1.4 MB)", mpy, None, "B"),
+        ("display driver as .mpy (adafruit_ssd1306 + bus_device)", lib_mpy, None, "B"),
+        (
+            f"I2C bytes per button event, mean of {presses}",
+            mean_bus,
+            budgets.BUS_PER_EVENT,
+            "B",
+        ),
+        ("I2C bytes per button event, largest", max_bus, budgets.BUS_PER_EVENT, "B"),
+        (
+            "fake-hardware boot to the menu (CPython, best of 20)",
+            boot,
+            budgets.BOOT_CPYTHON_S,
+            "s",
+        ),
+        (
+            "actions replayed per second (CPython, rules cores)",
+            cpython_replay_rate(),
+            -budgets.REPLAY_CPYTHON_PER_S,
+            "/s",
+        ),
+        (
+            "actions replayed per second (MicroPython VM)",
+            n * 1e6 / cores["REPLAY_US"],
+            None,
+            "/s",
+        ),
+        (
+            f"resume of {n} actions from flash (MicroPython VM)",
+            cores["RESUME_US"] / 1e6,
+            None,
+            "s",
+        ),
+        ("journal bytes written per action (CPython)", journal_bytes_per_action(), None, "B"),
+        (
+            "journal bytes written per action (MicroPython VM)",
+            (cores["JOURNAL_BYTES"] - 0) / n,
+            None,
+            "B",
+        ),
+        (
+            f"heap kept by the cores with a {n}-action game (MicroPython)",
+            cores["CORES_KEPT"],
+            None,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action score pad",
+            resumed["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_RESUMED,
+            "B",
+        ),
+        (
+            "heap allocated per button event, score pad (a third save a score)",
+            resumed["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action ROBOTS! game",
+            rummy["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_RESUMED,
+            "B",
+        ),
+        (
+            "heap allocated per button event, scoring a ROBOTS! hand",
+            rummy["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action Evil Robots game",
+            evil["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_RESUMED,
+            "B",
+        ),
+        (
+            "heap allocated per button event, an Evil Robots round",
+            evil["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action Robo Factory game",
+            factory["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_RESUMED,
+            "B",
+        ),
+        (
+            "heap allocated per button event, a Robo Factory pass round with peeks",
+            factory["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+        (
+            f"heap kept after boot and resuming a saved {n}-action Robots duel match",
+            duel["RESUMED_KEPT"],
+            budgets.HEAP_KEPT_RESUMED,
+            "B",
+        ),
+        (
+            "heap allocated per button event, programming a duel's robots",
+            duel["ALLOC_PER_EVENT_WITH_SNAPSHOTS"],
+            budgets.ALLOC_PER_EVENT,
+            "B",
+        ),
+    ] + long_game_rows()
 
 
 def long_game_rows() -> list[tuple[str, float, float | None, str]]:
@@ -650,38 +632,6 @@ def long_game_rows() -> list[tuple[str, float, float | None, str]]:
             )
         )
     return rows
-
-
-def evening_rows(vm: dict) -> list[tuple[str, float, float | None, str]]:
-    """Duty cycles and battery life from a simulated evening (host_tools/evening.py)."""
-    import tempfile
-
-    from host_tools import evening
-
-    with tempfile.TemporaryDirectory() as flash, contextlib.chdir(flash):
-        sim = evening.simulate()
-    scale = budgets.PICO_LOOP_STEP_US * 1000 / vm["LOOP_NS"]
-    step_us, event_us = vm["STEP_US"] * scale, vm["EVENT_US"] * scale
-    play = evening.currents(sim["play"], step_us, event_us)
-    pause = evening.currents(sim["pause"], step_us, event_us)
-    night = evening.currents(evening.combined(sim["play"], sim["pause"]), step_us, event_us)
-    return [
-        ("VM estimate: awake per idle loop step (chip: make bench, below)", step_us, None, "us"),
-        ("VM estimate: awake per button event beyond that", event_us / 1000, None, "ms"),
-        ("active duty cycle: a throw every 20 s (CPU awake)", play["duty"] * 100, None, "%"),
-        ("idle duty cycle: nobody touching it for 15 min", pause["duty"] * 100, None, "%"),
-        ("current while playing (Pico + panel)", play["average_ma"], None, "mA"),
-        ("current in the pause (dims at 30 s, dark at 2 min)", pause["average_ma"], None, "mA"),
-        ("current over the hour (45 min play, 15 min pause)", night["average_ma"], None, "mA"),
-        ("  the same hour never sleeping, never dimming", night["always_on_ma"], None, "mA"),
-        ("battery life on 3xAAA (1000 mAh) at that hour's pace", night["hours"], None, "h"),
-        (
-            "  never sleeping, never dimming",
-            evening.BATTERY_MAH / night["always_on_ma"],
-            None,
-            "h",
-        ),
-    ]
 
 
 def _show(value: float, unit: str) -> str:

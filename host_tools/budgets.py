@@ -12,5 +12,3 @@ FIRMWARE_MPY = 64 * KB  # all firmware as .mpy
 BUS_PER_EVENT = 1037  # at most one full frame on the I2C bus per button event
 BOOT_CPYTHON_S = 1.0  # fake-hardware boot to the menu on CPython
 REPLAY_CPYTHON_PER_S = 50000  # rules cores on CPython: actions replayed per second
-RESUME_500_PICO_S = 1.0  # resume of a 500-action game on a Pico (VM rate scaled)
-PICO_LOOP_STEP_US = 3.3  # DESIGN.md: one simple Python loop step on the RP2040

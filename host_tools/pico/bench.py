@@ -399,12 +399,45 @@ def play_scenarios() -> dict[str, lane.Played]:
     )
 
 
+def evening_rows(games: dict, played: dict[str, lane.Played]) -> list[tuple]:
+    """The simulated evening (host_tools/evening.py) with the chip's own
+    awake times: per idle loop step, the median over the resumed games'
+    idle seconds; per button event, the press-to-panel median (an upper
+    bound: it includes the bus time the evening also adds per byte)."""
+    import contextlib
+    import tempfile
+
+    from host_tools import evening
+
+    step_us = statistics.median(g.idle_awake_us_per_step for g in games.values())
+    median, _p90 = figures.median_p90(
+        [ms for p in played.values() for ms in p.latencies.up_down + p.latencies.ok_back]
+    )
+    event_us = median * 1000
+    with tempfile.TemporaryDirectory() as flash, contextlib.chdir(flash):
+        sim = evening.simulate()
+    play = evening.currents(sim["play"], step_us, event_us)
+    pause = evening.currents(sim["pause"], step_us, event_us)
+    night = evening.currents(evening.combined(sim["play"], sim["pause"]), step_us, event_us)
+    return [
+        ("chip: awake per idle loop step (the evening uses it)", step_us, None, "us"),
+        ("chip evening: duty cycle, a throw every 20 s", play["duty"] * 100, None, "%"),
+        ("chip evening: duty cycle, 15 min untouched", pause["duty"] * 100, None, "%"),
+        ("chip evening: current while playing (Pico + panel)", play["average_ma"], None, "mA"),
+        ("chip evening: current in the pause", pause["average_ma"], None, "mA"),
+        ("chip evening: current over the hour", night["average_ma"], None, "mA"),
+        ("chip evening: 3xAAA (1000 mAh) at that pace", night["hours"], None, "h"),
+    ]
+
+
 def measure() -> list[tuple]:
     kept, _chip = menu_kept()
     played = play_scenarios()
+    games = run_games()
     rows = [("chip: heap kept at the menu from main.py's start", kept, MENU_KEPT, "B")]
     rows += scenario_rows(played)
-    rows += game_rows(run_games())
+    rows += game_rows(games)
+    rows += evening_rows(games, played)
     return rows
 
 
