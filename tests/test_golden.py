@@ -11,27 +11,10 @@ import os
 import pytest
 from conftest import GOLDEN, SCENARIOS
 
+from host_tools.pbm import from_pbm, to_pbm
 from rig import Rig
 
 SCRIPTS = sorted(p.stem for p in SCENARIOS.glob("*.txt"))
-
-
-def to_pbm(image):
-    rows = []
-    for y in range(64):
-        rows.append(" ".join(str(image[(y >> 3) * 128 + x] >> (y & 7) & 1) for x in range(128)))
-    return "P1\n128 64\n" + "\n".join(rows) + "\n"
-
-
-def from_pbm(text):
-    lines = text.split("\n")
-    assert lines[0] == "P1" and lines[1] == "128 64"
-    image = bytearray(1024)
-    for y, line in enumerate(lines[2:66]):
-        for x, bit in enumerate(line.split()):
-            if bit == "1":
-                image[(y >> 3) * 128 + x] |= 1 << (y & 7)
-    return bytes(image)
 
 
 @pytest.mark.parametrize("name", SCRIPTS)

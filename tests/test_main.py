@@ -11,10 +11,10 @@ import time
 
 import pytest
 from conftest import GOLDEN, ROOT
-from test_golden import from_pbm
 
 import machine
 from host_tools import paths
+from host_tools.pbm import from_pbm
 from rig import render_half_blocks
 from virtual_ssd1306 import VirtualSSD1306
 

@@ -3,9 +3,9 @@
 import pytest
 from conftest import GOLDEN
 from PIL import Image
-from test_golden import from_pbm
 
 from host_tools import screenshots
+from host_tools.pbm import from_pbm
 from host_tools.sim import SCALE
 
 PICTURES = sorted(screenshots.OUT.glob("*.png"))

@@ -17,6 +17,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from host_tools import paths
+from host_tools.pbm import from_pbm, to_pbm  # noqa: F401 (the lane reads goldens through these)
 from host_tools.pico.run import ChipRun
 from host_tools.pico.script import Timeline
 
@@ -133,26 +134,6 @@ def median_p90(values: list[float]) -> tuple[float, float] | None:
         return None
     ordered = sorted(values)
     return statistics.median(ordered), ordered[math.ceil(0.9 * len(ordered)) - 1]
-
-
-def to_pbm(image: bytes) -> str:
-    """Plain PBM (P1), as tests/golden keeps the glass."""
-    rows = []
-    for y in range(64):
-        rows.append(" ".join(str(image[(y >> 3) * 128 + x] >> (y & 7) & 1) for x in range(128)))
-    return "P1\n128 64\n" + "\n".join(rows) + "\n"
-
-
-def from_pbm(text: str) -> bytes:
-    lines = text.split("\n")
-    if lines[:2] != ["P1", "128 64"]:
-        raise ValueError("not a 128x64 plain PBM")
-    image = bytearray(1024)
-    for y, line in enumerate(lines[2:66]):
-        for x, bit in enumerate(line.split()):
-            if bit == "1":
-                image[(y >> 3) * 128 + x] |= 1 << (y & 7)
-    return bytes(image)
 
 
 def summary(results) -> dict:
