@@ -55,6 +55,12 @@ def booted():
     return runs
 
 
+# The chip streams the journal through a small buffer, so the 600 KB file
+# never reaches memory as the desktop lanes' locked heap makes it: its one
+# line is refused for its length, which is the chip's honest reason.
+ON_THE_CHIP = {"too_big": "a line is longer than 4096 bytes"}
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
 def test_a_bad_saved_game_is_set_aside_and_the_menu_comes_up(booted, clean_menu, case):
     played = booted[case[0]]
@@ -62,7 +68,8 @@ def test_a_bad_saved_game_is_set_aside_and_the_menu_comes_up(booted, clean_menu,
     assert played.snaps["notice"] != clean_menu  # the reason is on the panel first
     assert played.snaps["menu"] == clean_menu
     files = flash_image.read_image(played.chip.filesystem)
-    assert files.get("data/errors.log") == log_line(case).encode()
+    reason = ON_THE_CHIP.get(case[0], case[2])
+    assert files.get("data/errors.log") == log_line((case[0], case[1], reason)).encode()
     assert files.get("data/" + KEPT_AS) == journal_bytes(case)
     assert "data/game.jnl" not in files
 
