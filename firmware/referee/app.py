@@ -166,7 +166,8 @@ class App:
         if held != self._peeking:
             self._peeking = held
             self.dirty = True
-        self.hw.buzzer.poll(now)
+        if self.hw.buzzer.sounding:
+            self.hw.buzzer.poll(now)
         if self.clock.ticks_diff(now, self._battery_due) >= 0:
             self._battery_due = (now + BATTERY_MS) & _TICKS_MASK
             self.check_battery()

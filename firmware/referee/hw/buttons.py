@@ -149,10 +149,7 @@ class Buttons:
     def touched(self):
         """A finger on any button: down when last seen, even inside the
         debounce window, or still down after it."""
-        for b in range(len(self._raw)):
-            if self._raw[b] or self._down[b]:
-                return True
-        return False
+        return any(self._raw) or any(self._down)  # any() loops in C: this runs every step
 
     def held_then(self, button):
         """Whether ``button`` was down when the event get() last returned
