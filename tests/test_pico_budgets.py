@@ -96,9 +96,10 @@ def test_the_idle_loop_leaves_no_garbage(games, game):
     assert games[(game, 500)].idle_left == 0
 
 
-@over_budget("the idle loop asks about 40 KB a second for call frames it frees at once")
 @pytest.mark.parametrize("game", GAMES)
 def test_the_idle_loop_allocates_nothing(games, game):
+    # Every function a loop step calls keeps its state within the 11 words
+    # the rp2 build holds on the C stack (tests/test_frame_sizes.py).
     assert games[(game, 500)].idle_bytes == bench.ALLOC_IDLE
 
 

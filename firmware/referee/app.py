@@ -123,6 +123,11 @@ class App:
             hz, ms = _TONES[tone]
             self.hw.buzzer.tone(hz, ms)
 
+    # Each method the idle loop runs keeps its state (locals, value stack,
+    # try blocks) within 11 words: MicroPython's rp2 build puts a larger
+    # call frame on the heap, and frees it on return, at every call. So
+    # step() holds no try block (each costs 3 words): handing an event to
+    # the screen and the redraw are methods of their own.
     def step(self):
         """Sample the buttons once, handle what they say, redraw if needed."""
         now = self.clock.ticks_ms()
@@ -149,36 +154,46 @@ class App:
                 # A peek screen takes UP/DOWN as secret input only while OK
                 # was held: judged at each event's own time, as a batch that
                 # waited out a busy spell may hold OK's press and release.
-                self._peeking = buttons.held_then(OK) and getattr(self._stack[-1], "peek", False)
-                try:
-                    self._stack[-1].on_event(ev)
-                except Exception as e:  # noqa: BLE001 - no screen may stop the referee
-                    self.crashed(e)
+                self._peeking = buttons.held_then(OK) and self._peeks()
+                self._act(ev)
                 self.dirty = True
             ev = buttons.get()
         if self._waking and not buttons.touched():
             self._waking = False
         # A peek screen shows its secret only while OK is held: redraw the
         # moment the button goes down or up, not at the next event.
-        held = not self._waking and buttons.held(OK) and getattr(self._stack[-1], "peek", False)
+        held = not self._waking and buttons.held(OK) and self._peeks()
         if held != self._peeking:
             self._peeking = held
             self.dirty = True
-        self.hw.buzzer.poll(now)
+        if self.hw.buzzer.sounding:
+            self.hw.buzzer.poll(now)
         if self.clock.ticks_diff(now, self._battery_due) >= 0:
             self._battery_due = (now + BATTERY_MS) & _TICKS_MASK
             self.check_battery()
         if self.dirty:
-            self.dirty = False
-            canvas = self.canvas
+            self._redraw()
+
+    def _peeks(self):
+        return getattr(self._stack[-1], "peek", False)
+
+    def _act(self, ev):
+        try:
+            self._stack[-1].on_event(ev)
+        except Exception as e:  # noqa: BLE001 - no screen may stop the referee
+            self.crashed(e)
+
+    def _redraw(self):
+        self.dirty = False
+        canvas = self.canvas
+        canvas.clear()
+        try:
+            self._stack[-1].draw(canvas)
+        except Exception as e:  # noqa: BLE001
+            self.crashed(e)
             canvas.clear()
-            try:
-                self._stack[-1].draw(canvas)
-            except Exception as e:  # noqa: BLE001
-                self.crashed(e)
-                canvas.clear()
-                self._stack[-1].draw(canvas)
-            canvas.show()
+            self._stack[-1].draw(canvas)
+        canvas.show()
 
     def nap(self):
         """Between two steps: feed the watchdog and sleep until the next

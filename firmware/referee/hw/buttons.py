@@ -149,10 +149,7 @@ class Buttons:
     def touched(self):
         """A finger on any button: down when last seen, even inside the
         debounce window, or still down after it."""
-        for b in range(len(self._raw)):
-            if self._raw[b] or self._down[b]:
-                return True
-        return False
+        return any(self._raw) or any(self._down)  # any() loops in C: this runs every step
 
     def held_then(self, button):
         """Whether ``button`` was down when the event get() last returned
@@ -182,6 +179,20 @@ class Buttons:
 
     def poll(self, now):
         """Turn the latched edges, then the pins' levels now, into events."""
+        # Small steps, each within the 11 words of state MicroPython's rp2
+        # build keeps off the heap: this runs every 10 ms, idle or not.
+        if self._ring_out != self._ring_in:
+            self._drain()
+        for b in range(len(self._pins)):
+            pressed = 1 if self._pins[b].value() == 0 else 0
+            if pressed != self._down[b]:
+                self._seen(b, pressed, now)
+            else:
+                self._raw[b] = pressed
+            if self._down[b]:
+                self._holds(b, now, True)
+
+    def _drain(self):
         out = self._ring_out
         end = self._ring_in
         while out != end:
@@ -189,9 +200,6 @@ class Buttons:
             self._seen(edge & 3, edge >> 2, self._ring_tick[out])
             out = (out + 1) % _RING
             self._ring_out = out
-        for b in range(len(self._pins)):
-            self._seen(b, 1 if self._pins[b].value() == 0 else 0, now)
-            self._holds(b, now, True)
 
     def _seen(self, b, pressed, when):
         """Button ``b`` was seen at level ``pressed`` (1 = down) at tick ``when``."""
@@ -227,8 +235,7 @@ class Buttons:
         schedule: how many a hold gives depends only on when the button went
         down and up, not on how often the loop got round to polling."""
         while self._down[b]:
-            due = self._due[b]
-            late = self._clock.ticks_diff(until, due)
+            late = self._clock.ticks_diff(until, self._due[b])
             if late < 0 or (late == 0 and not inclusive):
                 return
             if not (_REPEATS >> b) & 1:
@@ -236,9 +243,12 @@ class Buttons:
                     self._fired[b] = 1
                     self._put(event(LONG, b))
                 return
-            self._put(event(REPEAT, b))
-            count = self._fired[b]
-            if count < FAST_AFTER:
-                self._fired[b] = count + 1
-            wait = REPEAT_MS if count < FAST_AFTER else FAST_REPEAT_MS
-            self._due[b] = (due + wait) & _TICKS_MASK
+            self._repeat(b)
+
+    def _repeat(self, b):
+        self._put(event(REPEAT, b))
+        count = self._fired[b]
+        if count < FAST_AFTER:
+            self._fired[b] = count + 1
+        wait = REPEAT_MS if count < FAST_AFTER else FAST_REPEAT_MS
+        self._due[b] = (self._due[b] + wait) & _TICKS_MASK

@@ -80,7 +80,8 @@ class Power:
             self._watchdog.feed()
         if self.state == OFF:
             ms = OFF_POLL_MS
-        if self._lightsleep is not None and not awake and self.on_battery():
+        usb = self._usb  # on_battery(), without a call: this runs every step
+        if self._lightsleep is not None and not awake and (usb is None or not usb.value()):
             self._lightsleep(ms)
         else:
             self._clock.sleep_ms(ms)
