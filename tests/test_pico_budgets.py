@@ -103,6 +103,13 @@ def test_the_idle_loop_allocates_nothing(games, game):
     assert games[(game, 500)].idle_bytes == bench.ALLOC_IDLE
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_an_idle_loop_step_is_awake_no_longer_than_today(games, game):
+    # No budget in DESIGN.md; it sets the evening's battery life. About
+    # 0.38 ms of it is lightsleep's own clock switching.
+    assert 0 < games[(game, 500)].idle_awake_us_per_step <= 900  # ratchet, us
+
+
 @over_budget("reset to a resumed game takes about 1 s (boot, then the rebuild)")
 @pytest.mark.parametrize("actions", bench.LENGTHS)
 @pytest.mark.parametrize("game", GAMES)
