@@ -14,6 +14,7 @@ import sys
 
 import board
 import machine
+from button_script import commands
 from referee.app import POLL_MS, App
 from referee.hw.buttons import LONG_MS
 from referee.hw.power import WATCHDOG_MS
@@ -138,74 +139,30 @@ class Rig:
         self.hold(button, LONG_MS + 100)
 
     def play(self, script):
-        """Run a button script, one command a line:
-
-        ok | up | down | back        a short press
-        ok long                      held past the long-press time
-        down hold 1490               held 1490 ms (UP/DOWN repeat; end a
-                                     hold clear of a repeat's moment, 400 +
-                                     120k or 1400 + 40k ms after the press,
-                                     or a chip's millisecond decides)
-        up x3                        three short presses
-        wait 500                     nothing pressed for 500 ms
-        peek down up x2 snap NAME    OK held (a peek) while the others are
-                                     pressed in turn; the glass is snapped
-                                     before OK lets go
-        # comment
-        """
-        for number, raw in enumerate(script.split("\n"), 1):
-            words = raw.split("#")[0].split()
-            if not words:
-                continue
-            try:
-                self._command(words)
-            except (KeyError, ValueError, IndexError):
-                raise ValueError("script line %d: cannot read %r" % (number, raw)) from None
-
-    def _command(self, words):
-        if words[0] == "wait":
-            self.run_ms(int(words[1]))
-            return
-        if words[0] == "snap":
-            self.snaps[words[1]] = bytes(self.panel.pixels())
-            return
-        if words[0] == "peek":
-            self._peek(words[1:])
-            return
-        button = _BUTTONS[words[0]]
-        times = 1
-        rest = words[1:]
-        if rest and rest[-1].startswith("x"):
-            times = int(rest.pop()[1:])
-        for _ in range(times):
-            if not rest:
-                self.press(button)
-            elif rest[0] == "long":
-                self.long_press(button)
-            elif rest[0] == "hold":
-                snap = rest[3] if len(rest) == 4 and rest[2] == "snap" else None
-                self.hold(button, int(rest[1]), snap)
+        """Run a button script (the grammar: button_script.py)."""
+        for step in commands(script):
+            if step[0] == "wait":
+                self.run_ms(step[1])
+            elif step[0] == "snap":
+                self.snaps[step[1]] = bytes(self.panel.pixels())
+            elif step[0] == "peek":
+                self._peek(step[1], step[2])
             else:
-                raise ValueError(rest[0])
+                _, name, kind, ms, snap = step
+                button = _BUTTONS[name]
+                if kind == "press":
+                    self.press(button)
+                elif kind == "long":
+                    self.long_press(button)
+                else:
+                    self.hold(button, ms, snap)
 
-    def _peek(self, words):
+    def _peek(self, names, snap):
         ok = board.BUTTON_PINS[_BUTTONS["ok"]]
         machine.sim_set_pin(ok, 0)
         self.run_ms(PRESS_MS)
-        snap = None
-        i = 0
-        while i < len(words):
-            if words[i] == "snap":
-                snap = words[i + 1]
-                break
-            button = _BUTTONS[words[i]]
-            i += 1
-            times = 1
-            if i < len(words) and words[i].startswith("x"):
-                times = int(words[i][1:])
-                i += 1
-            for _ in range(times):
-                self.press(button)
+        for name in names:
+            self.press(_BUTTONS[name])
         if snap:
             self.snaps[snap] = bytes(self.panel.pixels())
         self.note_modules()

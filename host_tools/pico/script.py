@@ -1,4 +1,4 @@
-"""A button script (the rig's grammar, see rig.Rig.play) as a timeline of pin changes.
+"""A button script (the grammar: host_tools/fakes/button_script.py) as a timeline of pin changes.
 
 The desktop rig plays a script step by step in virtual time; the emulated
 Pico cannot be paused between steps cheaply, so the whole script becomes a
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-BUTTON_NAMES = ("up", "down", "ok", "back")
+from host_tools.fakes.button_script import commands
 
 
 @dataclass
@@ -65,55 +65,31 @@ class _Builder:
     def snap(self, name):
         self.out.snaps.append((name, self.now))
 
-    def command(self, words):
-        if words[0] == "wait":
-            self.now += int(words[1])
-            return
-        if words[0] == "snap":
+    def play(self, step):
+        if step[0] == "wait":
+            self.now += step[1]
+        elif step[0] == "snap":
             self.now += self.settle_ms  # a look at the glass, nothing pressed
-            self.snap(words[1])
-            return
-        if words[0] == "peek":
-            self.peek(words[1:])
-            return
-        if words[0] not in BUTTON_NAMES:
-            raise ValueError(words[0])
-        button = words[0]
-        times = 1
-        rest = words[1:]
-        if rest and rest[-1].startswith("x"):
-            times = int(rest.pop()[1:])
-        for _ in range(times):
-            if not rest:
-                self.hold(button, self.press_ms, "press")
-            elif rest[0] == "long":
-                self.hold(button, self.long_ms + 100, "long")
-            elif rest[0] == "hold":
-                snap = rest[3] if len(rest) == 4 and rest[2] == "snap" else None
-                self.hold(button, int(rest[1]), "hold", snap)
-            else:
-                raise ValueError(rest[0])
+            self.snap(step[1])
+        elif step[0] == "peek":
+            self.peek(step[1], step[2])
+        else:
+            _, button, kind, ms, snap = step
+            if kind == "press":
+                ms = self.press_ms
+            elif kind == "long":
+                ms = self.long_ms + 100
+            self.hold(button, ms, kind, snap)
 
-    def peek(self, words):
+    def peek(self, buttons, snap):
         """OK held while other buttons are pressed; snapped before OK lets go."""
         start = self.now
         self.down("ok")
         self.now += self.press_ms
-        i = 0
-        while i < len(words):
-            if words[i] == "snap":
-                self.snap(words[i + 1])
-                break
-            button = words[i]
-            if button not in BUTTON_NAMES:
-                raise ValueError(button)
-            i += 1
-            times = 1
-            if i < len(words) and words[i].startswith("x"):
-                times = int(words[i][1:])
-                i += 1
-            for _ in range(times):
-                self.hold(button, self.press_ms, "press")
+        for button in buttons:
+            self.hold(button, self.press_ms, "press")
+        if snap:
+            self.snap(snap)
         self.up("ok")
         self.out.presses.append(Press("ok", start, self.now, "hold"))
         self.now += self.gap_ms
@@ -125,13 +101,7 @@ def timeline(script, pins, press_ms=50, gap_ms=50, long_ms=700, settle_ms=0):
     taken while a button is held): 0 snaps at the pace of the presses, so a
     redraw slower than ``gap_ms`` shows as a snap taken too early."""
     builder = _Builder(pins, press_ms, gap_ms, long_ms, settle_ms)
-    for number, raw in enumerate(script.split("\n"), 1):
-        words = raw.split("#")[0].split()
-        if not words:
-            continue
-        try:
-            builder.command(words)
-        except (KeyError, ValueError, IndexError):
-            raise ValueError(f"script line {number}: cannot read {raw!r}") from None
+    for step in commands(script):
+        builder.play(step)
     builder.out.end_ms = builder.now
     return builder.out
