@@ -29,7 +29,7 @@ SCENARIOS = paths.ROOT / "tests" / "scenarios"
 
 # Runs inside the VM: helpers kept in the VM's globals between calls.
 _VM_SETUP = """
-import gc, machine, board, rig, time
+import gc, machine, board, rig
 from virtual_ssd1306 import VirtualSSD1306
 
 class Sink:
@@ -56,16 +56,6 @@ def measured_steps(n):
         clock.sleep_ms(10)
     return total
 
-def timed_steps(n):
-    # microseconds inside app.step() only: the fake world's time is not billed
-    total = 0
-    for _ in range(n):
-        t = time.ticks_us()
-        app.step()
-        total += time.ticks_diff(time.ticks_us(), t)
-        clock.sleep_ms(10)
-    return total
-
 def press(pin, n=6):
     machine.sim_set_pin(pin, 0)
     steps(n)
@@ -77,15 +67,6 @@ machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, VirtualSSD1306())
 clock = rig.VirtualClock()
 entropy = rig.SeededEntropy(1)
 """
-
-# Calibration, run in the same VM as what it scales: the time of one simple
-# loop step there, against DESIGN.md's 3.3 us on a Pico. Needs time imported.
-_LOOP_CALIBRATION = (
-    "def loop(n):\n    total = 0\n    for i in range(n):\n"
-    "        total += i\n    return total\n"
-    "t = time.ticks_us()\nloop(200000)\n"
-    "print('LOOP_NS', time.ticks_diff(time.ticks_us(), t) * 1000 / 200000)"
-)
 
 _OK = "board.BUTTON_PINS[2]"
 _DOWN = "board.BUTTON_PINS[1]"
@@ -122,16 +103,6 @@ def vm_figures() -> dict[str, float]:
         "print('ALLOC_PER_EVENT', total / 100)",
         "gc.collect()",
         "print('ALLOC_IDLE', measured_steps(1000))",
-        "gc.collect()",
-        # time awake: an idle step, and the steps of a throw beyond idle ones
-        "STEP = timed_steps(2000) / 2000\nprint('STEP_US', STEP)\ntotal = 0\n"
-        "for _ in range(100):\n"
-        f"    machine.sim_set_pin({_OK}, 0)\n"
-        "    total += timed_steps(6)\n"
-        f"    machine.sim_set_pin({_OK}, 1)\n"
-        "    total += timed_steps(6)\n"
-        "print('EVENT_US', total / 100 - 12 * STEP)",
-        _LOOP_CALIBRATION,
         "gc.collect()",
         # menu navigation events too: back to the menu and down/up
         "app.pop()\nsteps(3)\ntotal = 0\n"
@@ -201,7 +172,6 @@ def vm_core_figures(count: int = 500) -> dict[str, float]:
         "for _ in range(10):\n"
         "    replay(rules('scorepad'), SETUP, ACTIONS)\n"
         "print('REPLAY_US', time.ticks_diff(time.ticks_us(), t) / 10)",
-        _LOOP_CALIBRATION,
     ]
     figures = figures_in(lane.run(calls, heap_kb=2048))
     figures["ACTIONS"] = count
