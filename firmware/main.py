@@ -1,12 +1,27 @@
 """Boot: the watchdog first, then the board and the referee.
 
-The watchdog starts before anything that can fail or hang, so a boot that
+The watchdog starts before anything that can fail or hang (only built-in
+modules are named before it, which reads no file), so a boot that
 dies (a panel that does not answer, a saved game that does not read)
 restarts the chip instead of leaving a blank panel; referee.app.boot()
 builds the board inside the crash handling and logs why first.
 """
 
-import machine
+import sys
+
+if sys.implementation.name == "micropython":
+    # MicroPython looks for time, os, machine... on the flash at every import
+    # (a file there may extend them): six paths, each about 1 ms of LittleFS
+    # metadata on the chip, and it keeps no record of the answer. Loaded once
+    # by their u-names (built-in, no search) and listed as loaded, each later
+    # import is a lookup. The typing-only imports of the Adafruit drivers fail
+    # at once (None in sys.modules) instead of after six paths.
+    for _name in ("machine", "time", "os", "struct", "binascii", "json", "io", "array"):
+        sys.modules[_name] = __import__("u" + _name)
+    for _name in ("typing", "types", "circuitpython_typing"):
+        sys.modules[_name] = None  # type: ignore[assignment]
+
+import machine  # noqa: E402
 
 # The RP2040's longest is 8,388 ms; the loop feeds it (referee.hw.power.WATCHDOG_MS).
 watchdog = machine.WDT(timeout=8000)

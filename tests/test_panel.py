@@ -21,6 +21,7 @@ def setup():
     glass = VirtualSSD1306()
     machine.sim_attach_i2c(0, 0x3C, glass)
     panel = Panel(128, 64, I2CBus(machine.I2C(0)), addr=0x3C)
+    panel.show()  # the referee's first frame (blank here)
     return panel, glass
 
 
@@ -28,6 +29,28 @@ def sent(fn):
     before = machine.sim_bus_bytes(0)
     fn()
     return machine.sim_bus_bytes(0) - before
+
+
+def test_the_glass_stays_dark_until_the_first_frame_which_goes_whole():
+    machine.sim_reset()
+    glass = VirtualSSD1306()
+    glass.ram[:] = bytes(range(256)) * 4  # what an SSD1306 holds at power-on: noise
+    machine.sim_attach_i2c(0, 0x3C, glass)
+    panel = Panel(128, 64, I2CBus(machine.I2C(0)), addr=0x3C)
+    # No blank frame at init (its 1,025 data bytes were 23 ms of boot):
+    # only command bytes, each in a 2-byte write (control byte 0x80): the
+    # driver's poweron() (1), init_display()'s list in adafruit_ssd1306
+    # 2.12.24 (27: 14 commands, 13 arguments), then our display-off (1).
+    assert machine.sim_bus_bytes(0) == 2 * (1 + 27 + 1)
+    assert not glass.on
+    panel.fill_rect(3, 9, 20, 30, 1)
+    # The first frame: one command stream (7 bytes) and every page (0x40 +
+    # 1,024), then display-on (2 bytes).
+    assert sent(panel.show) == 7 + 1 + 1024 + 2
+    assert glass.on and glass.seg_remap and glass.com_reversed
+    assert bytes(glass.pixels()) == bytes(panel.buffer[1:])
+    assert glass.unknown == []
+    assert sent(panel.show) == 0  # lit once: nothing more to send
 
 
 def test_boot_leaves_a_dark_upright_panel_switched_on(setup):

@@ -391,6 +391,57 @@ chip.addClockListener((clkSys) => {
 let instructions = 0;
 let wasWaiting = false;
 
+// --- profile (development: host_tools/pico/profile.py) -------------------------------
+// Cycles by PC between job.profile_ms[0] and [1] (ms after power-on), and the
+// cycles spent inside each function whose entry is in job.profile_inclusive
+// (from its entry until the PC comes back to the LR it was called with).
+const profileFrom = job.profile_ms ? job.profile_ms[0] * MS : Infinity;
+const profileTo = job.profile_ms ? job.profile_ms[1] * MS : -1;
+const flat = new Map();
+const inclusiveEntries = new Map((job.profile_inclusive || []).map((a) => [a & ~1, a & ~1]));
+const inclusive = new Map(); // entry -> [cycles, calls]
+const open = []; // [entry, return pc, sp, depth of the same entry]
+const openDepth = new Map();
+const stringEntries = new Set((job.profile_strings || []).map((a) => a & ~1));
+const strings = []; // [ms, entry, the C string at r0]
+function cString(address) {
+  let text = '';
+  for (let i = 0; i < 200; i++) {
+    const byte = chip.readUint8(address + i);
+    if (!byte) break;
+    text += String.fromCharCode(byte);
+  }
+  return text;
+}
+const callerEntries = new Set((job.profile_callers || []).map((a) => a & ~1));
+const callers = new Map(); // "entry lr" -> calls
+function profileStep(pc, cycles) {
+  if (callerEntries.has(pc)) {
+    const key = `${pc} ${core.LR & ~1}`;
+    callers.set(key, (callers.get(key) || 0) + 1);
+  }
+  if (stringEntries.has(pc)) strings.push([clock.nanos / MS, pc, cString(core.registers[0])]);
+  flat.set(pc, (flat.get(pc) || 0) + cycles);
+  if (inclusiveEntries.has(pc)) {
+    const depth = openDepth.get(pc) || 0;
+    openDepth.set(pc, depth + 1);
+    open.push([pc, core.LR & ~1, core.SP, depth]);
+    const got = inclusive.get(pc) || [0, 0];
+    got[1]++;
+    inclusive.set(pc, got);
+  }
+  for (let i = open.length - 1; i >= 0; i--) {
+    const [entry, back, sp] = open[i];
+    if (pc === back && core.SP >= sp) {
+      openDepth.set(entry, openDepth.get(entry) - 1);
+      open.splice(i, 1);
+    }
+  }
+  for (const [entry, depth] of openDepth) {
+    if (depth > 0) inclusive.get(entry)[0] += cycles;
+  }
+}
+
 while (!stopped && clock.nanos < endNanos) {
   if (core.waiting) {
     if (!wasWaiting) {
@@ -421,6 +472,7 @@ while (!stopped && clock.nanos < endNanos) {
     if (pc === GC_COLLECT) atGcCollect();
     else if (pc === gcReturn) afterGcCollect();
     const cycles = core.executeInstruction();
+    if (clock.nanos >= profileFrom && clock.nanos < profileTo) profileStep(pc, cycles);
     instructions++;
     benchWindow.awake_ns += cycles * cycleNanos;
     clock.tick(cycles * cycleNanos);
@@ -429,6 +481,9 @@ while (!stopped && clock.nanos < endNanos) {
 }
 
 result.end_us = clock.nanos / 1000;
+if (job.profile_ms) {
+  result.profile = { flat: [...flat.entries()], inclusive: [...inclusive.entries()], strings, callers: [...callers.entries()] };
+}
 result.instructions = instructions;
 result.flash = flashStats;
 result.entropy_used = rosc.used;

@@ -62,6 +62,7 @@ class ChipRun:
     filesystem: bytes | None = None  # the LittleFS region at the end, if asked
     # allocation windows, MemoryError moments, heap region (host_tools/pico/bench.py)
     bench: dict = field(default_factory=dict)
+    profile: dict = field(default_factory=dict)  # host_tools/pico/profile.py
 
 
 class ChipError(RuntimeError):
@@ -90,6 +91,10 @@ def make_job(
     firmware: Path = FIRMWARE,
     bench_marks: list[int] | None = None,
     heap_cap_bytes: int | None = None,
+    profile_ms: tuple[float, float] | None = None,
+    profile_inclusive: list[int] | None = None,
+    profile_strings: list[int] | None = None,
+    profile_callers: list[int] | None = None,
 ) -> Path:
     buttons, board = board_pins()
     image_path = workdir / "littlefs.img"
@@ -120,6 +125,11 @@ def make_job(
         # bench: allocation windows cut at these ms after ready; a smaller heap
         "bench_marks": bench_marks or [],
         "heap_cap_bytes": heap_cap_bytes,
+        # development: cycles by PC and inside named functions (profile.py)
+        "profile_ms": profile_ms,
+        "profile_inclusive": profile_inclusive or [],
+        "profile_strings": profile_strings or [],
+        "profile_callers": profile_callers or [],
     }
     path = workdir / "job.json"
     path.write_text(json.dumps(job))
@@ -158,6 +168,7 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
         entropy_used=raw["entropy_used"],
         filesystem=fs_path.read_bytes() if fs_path.exists() else None,
         bench=raw.get("bench", {}),
+        profile=raw.get("profile", {}),
     )
     return run
 

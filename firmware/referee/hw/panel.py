@@ -26,8 +26,12 @@ _COMMANDS = const(0x00)  # control byte: every byte after it is a command
 
 class Panel(SSD1306_I2C):
     def __init__(self, width, height, i2c, addr=0x3C):
-        self._sent = None  # until the driver's own first show() has run
+        self._sent = None  # while the driver initialises: see show()
         super().__init__(width, height, i2c, addr=addr)
+        # The driver's init ends by lighting the glass over whatever its RAM
+        # held at power-on. Dark again at once: the first frame lights it.
+        self.poweroff()
+        self._dark = True
         self._sent = bytearray(self.buffer)
         self._window = bytearray((_COMMANDS, _SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, 0, 7))
         frame = memoryview(self.buffer)
@@ -35,6 +39,7 @@ class Panel(SSD1306_I2C):
         # Views made once: comparing and copying them allocates nothing later.
         self._frame_pages = [frame[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)]
         self._sent_pages = [sent[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)]
+        self.invalidate()  # the glass holds noise: the first frame goes whole
 
     def flip(self, upside_down):
         """Turn the picture 180 degrees, e.g. to face across the table."""
@@ -51,7 +56,8 @@ class Panel(SSD1306_I2C):
 
     def show(self):
         if self._sent is None:
-            super().show()
+            # The driver's blank frame at init: 23 ms of bus time at boot,
+            # and the first real frame covers it anyway.
             return
         first = -1
         pages = self.pages
@@ -64,6 +70,9 @@ class Panel(SSD1306_I2C):
                 first = page
         if first >= 0:
             self._send(first, pages - 1)
+        if self._dark:
+            self._dark = False
+            self.poweron()
 
     def _send(self, first, last):
         width = self.width
