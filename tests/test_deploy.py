@@ -71,6 +71,10 @@ def test_the_whole_firmware_is_planned():
     assert files["main.py"].name == "main.py" and "main.mpy" not in files
     assert "board.mpy" in files and "referee/app.mpy" in files
     assert "lib/adafruit_ssd1306.mpy" in files and "lib/adafruit_bus_device/i2c_device.mpy" in files
+    # Empty package files stay home (firmware/referee/hw/__init__.py is
+    # empty); one with code in it goes (referee/__init__.py names JOURNAL).
+    assert "referee/hw/__init__.mpy" not in files and "referee/__init__.mpy" in files
+    assert "referee/hw/__init__.py" not in deploy.local_files(False)
 
 
 class Rig:

@@ -42,13 +42,8 @@ def press_figures(brisk):
     return figures.median_p90(presses)
 
 
-@over_budget("boot to the menu takes about 485 ms (imports read off littlefs)")
 def test_boot_to_the_menu_frame(brisk):
     assert max(boots(brisk)) <= bench.BOOT_MS
-
-
-def test_boot_is_no_slower_than_today(brisk):
-    assert max(boots(brisk)) <= 500  # ratchet
 
 
 @over_budget("press to panel is about 30 / 63 ms (opening screens, full frames)")
@@ -110,20 +105,24 @@ def test_an_idle_loop_step_is_awake_no_longer_than_today(games, game):
     assert 0 < games[(game, 500)].idle_awake_us_per_step <= 900  # ratchet, us
 
 
-@over_budget("reset to a resumed game takes about 1 s (boot, then the rebuild)")
 @pytest.mark.parametrize("actions", bench.LENGTHS)
 @pytest.mark.parametrize("game", GAMES)
 def test_reset_to_the_resumed_game(games, game, actions):
+    # Power-on to the offer, plus OK's release to the game, OK pressed
+    # bench.READ_MS after the offer shows (the game is read back meanwhile).
     took = games[(game, actions)].reset_to_game_ms
     assert took is not None and took <= bench.RESET_TO_GAME_MS
 
 
+@pytest.mark.parametrize("actions", bench.LENGTHS)
 @pytest.mark.parametrize("game", GAMES)
-def test_reset_to_the_resumed_game_is_no_slower_than_today(games, game):
-    lengths = (500,) if game == "robots" else bench.LENGTHS  # see ROBOTS_OVER
-    for actions in lengths:
-        took = games[(game, actions)].reset_to_game_ms
-        assert took is not None and took <= 1300  # ratchet
+def test_the_game_is_read_back_while_the_offer_is_read(games, game, actions):
+    # So OK's release to the game frame is the game screen's own time, not
+    # the rest of a rebuild: the offer is complete (headline, steps) before
+    # the table's OK, and it first showed well before that.
+    g = games[(game, actions)]
+    assert g.boot_ms is not None and g.read_ms is not None
+    assert g.boot_ms < g.read_ms < g.chip.ready_us / 1000 + bench.READ_MS
 
 
 ROBOTS_OVER = pytest.param(

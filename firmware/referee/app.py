@@ -41,7 +41,7 @@ class App:
         self.power = hw.power
         self.canvas = Canvas(hw.display)
         self.chance = Chance(hw.entropy)
-        self._stack = []
+        self._stack = []  # type: list
         self.dirty = True
         self.events = 0  # button events handled since boot
         self._peeking = False
@@ -56,10 +56,16 @@ class App:
         self._untidy = True  # garbage may have piled up since the last collection
         self.menu_at = (0, 0)  # the menu's entry and first row while it is away
         self.settings = {}  # type: dict # filled in by settings.boot()
+        self._later = None  # type: object # one job for a step after the panel shows the screen
+        # The menu's place: None until it is needed (see menu_back), so a
+        # resume offer at boot does not wait for the menu's code to load.
+        self._stack.append(None)
         from referee.settings import boot
 
         boot(self)
         forget_module("referee.settings")  # boot-time code; the settings screen loads it again
+        if self._stack[-1] is None:  # nothing offered: the menu
+            self.menu_back()
 
     @property
     def screen(self):
@@ -81,10 +87,11 @@ class App:
             self._stack.pop()
             if len(self._stack) == 1:
                 unload_games()
-                self._menu_back()
+                self.menu_back()
         self.dirty = True
 
-    def _menu_back(self):
+    def menu_back(self):
+        """The menu at the bottom of the stack, loaded if it is away."""
         self.canvas.forget_big()
         if self._stack[0] is None:
             from referee.screens.menu import Menu
@@ -101,7 +108,7 @@ class App:
         """Back to the menu with nothing open, offering the saved game."""
         del self._stack[1:]
         unload_games()
-        self._menu_back()
+        self.menu_back()
         self.dirty = True
         self.offer_saved_game()
 
@@ -128,8 +135,16 @@ class App:
     # call frame on the heap, and frees it on return, at every call. So
     # step() holds no try block (each costs 3 words): handing an event to
     # the screen and the redraw are methods of their own.
+    def later(self, job):
+        """Run ``job()`` in a step of its own once the panel shows the
+        screen as it is now (so the boot's first frame and first nap come
+        before a slow job, and a press meanwhile is kept for after it)."""
+        self._later = job
+
     def step(self):
         """Sample the buttons once, handle what they say, redraw if needed."""
+        if self._later is not None and not self.dirty:
+            self._run_later()
         now = self.clock.ticks_ms()
         buttons = self.buttons
         buttons.poll(now)
@@ -173,6 +188,14 @@ class App:
             self.check_battery()
         if self.dirty:
             self._redraw()
+
+    def _run_later(self):
+        job = self._later
+        self._later = None
+        try:
+            job()  # type: ignore[operator]
+        except Exception as e:  # noqa: BLE001
+            self.crashed(e)
 
     def _peeks(self):
         return getattr(self._stack[-1], "peek", False)

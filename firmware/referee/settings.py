@@ -48,9 +48,11 @@ def load(storage):
 def boot(app):
     """At power-on: the menu, the settings, the saved game's offer, and a
     note if the settings did not read or the watchdog reset the chip."""
-    from referee.screens.menu import Menu
+    from referee import JOURNAL
 
-    app.push(Menu(app))
+    if not app.storage.exists(JOURNAL):
+        app.menu_back()  # nothing to offer: the menu first
+    # else the offer goes over a menu not yet loaded, and shows sooner
     app.settings, problem = load(app.storage)
     apply(app, POWER_ON)
     app.offer_saved_game()

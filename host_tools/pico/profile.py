@@ -51,7 +51,7 @@ def symbols(elf: Path) -> tuple[list[int], list[str], dict[str, int]]:
     starts, names, by_name = [], [], {}
     for line in out.stdout.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[1] in "tTwW":
+        if len(parts) == 3 and parts[1] in "tTwW" and not parts[2].startswith("$"):
             address = int(parts[0], 16) & ~1
             starts.append(address)
             names.append(parts[2])

@@ -50,7 +50,7 @@ class Session:
             if self.journal.count > count:
                 return None  # all but the newline landed: the record is whole
             return "not saved: the flash refused it"
-        if self.journal.lines_since >= SNAPSHOT_EVERY:  # no call on most presses
+        if self.journal.lines_since >= SNAPSHOT_EVERY or self.state.over:  # no call on most presses
             self._snapshot()
         return None
 

@@ -194,6 +194,9 @@ def write(journal, rules, state):
         "head": ends[0],
         "last": ends[1],
         "game": rules.NAME,
+        # A finished game's last snapshot says so: the boot then offers
+        # nothing without reading the game (screens/resume.py).
+        "over": 1 if state.over else 0,
     }
 
     def produce(f):

@@ -18,6 +18,16 @@ recorded outcome inside an action). Each module has:
 from referee.core.errors import RulesError
 
 GAMES = ("scorepad", "robots", "robber", "evil", "factory", "duel")
+# Each game's title, the one place it is written (a rules module's TITLE
+# reads it here): the resume offer shows it before the game's code loads.
+TITLES = {
+    "scorepad": "Score pad",
+    "robots": "ROBOTS!",
+    "robber": "Robber Rummy",
+    "evil": "Evil Robots",
+    "factory": "Robo Factory",
+    "duel": "Robots duel",
+}
 
 
 def rules(name):

@@ -1,39 +1,113 @@
 """After a reset: offer back the game that was being played, or say why it
-cannot be. The game is rebuilt from its journal before the offer shows, so
-the offer can say where it stood. Used once a boot, this module unloads
-itself when the offer is answered (its code would otherwise sit in the heap
-beside the game's)."""
+cannot be.
+
+The offer shows as soon as the journal's header names the game, and the
+game is rebuilt from the journal in the next loop step, while the table
+reads the offer (on the chip the rebuild takes a few hundred ms: it loads
+the game's code and replays the steps since the last snapshot). Then the
+offer says where the game stood. A press meanwhile waits for the rebuild
+(the buttons latch it); BACK before it leaves the game unread and saved.
+A header that does not name a game is handled at once, as before: the
+file is read, set aside if damaged, and the reason shown.
+
+Used once a boot, this module unloads itself when the offer is answered
+(its code would otherwise sit in the heap beside the game's)."""
 
 from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
 from referee.ui.canvas import text_width
 
 
 def offer(app):
-    """At boot, when a journal is on flash: push the resume offer, or a
-    notice if the saved game is unusable; nothing for a finished game."""
+    """At boot, when a journal is on flash: push the resume offer and
+    rebuild the game in the next step; or, for a header that names no
+    game this referee has, what rebuild() would say."""
+    from referee.core.journal import Journal
+    from referee.games import TITLES
+
+    journal = Journal(app.storage)
+    try:
+        name = journal.game()
+    except Exception:  # noqa: BLE001 - MemoryError too: _settle says why
+        name = None
+    if name not in TITLES:
+        _settle(app, None)
+        return
+    if _finished(journal):
+        return
+    screen = ResumeOffer(app, TITLES[name])
+    app.push(screen)
+    app.later(screen.rebuild)
+
+
+def _finished(journal):
+    """Whether the saved game ended: its newest snapshot says so and was
+    taken at the journal's last line (session.py takes one at the end)."""
+    import os
+
+    from referee.core.journal import SNAPS
+    from referee.core.record import unseal
+
+    storage = journal.storage
+    f = storage.open_read(journal.name + SNAPS[0])
+    if f is None:
+        return False
+    try:
+        line = f.readline(512)  # the meta line is about 150 bytes
+    finally:
+        f.close()
+    found = unseal(line[:-1], True) if line.endswith(b"\n") else None
+    if found is None or found[0].get("over") != 1:
+        return False
+    return found[0].get("at") == os.stat(storage.path(journal.name))[6]
+
+
+def _settle(app, screen):
+    """Read the saved game and show what it holds: the offer (``screen``,
+    or a new one when None) with the game in it, which is returned; or,
+    with the offer gone, a notice if the file is unusable, or nothing for a
+    finished game (None)."""
     from referee.screens.games import saved_game, tell_problem
 
     saved, session = saved_game(app)
+    if saved.problem is None and session is not None and not session.state.over:
+        if screen is None:
+            screen = ResumeOffer(app, session.rules.TITLE)
+            app.push(screen)
+        screen.session = session
+        app.dirty = True
+        return screen
+    if screen is not None and app.screen is screen:
+        app.pop()
     if saved.problem is not None:
         tell_problem(app, saved)
-    elif session is not None and not session.state.over:
-        app.push(ResumeOffer(app, session))
+    return None
 
 
 class ResumeOffer:
-    def __init__(self, app, session):
+    def __init__(self, app, title):
         self.app = app
-        self.session = session
+        self.title = title
+        self.session = None  # until rebuild()
+
+    def rebuild(self):
+        """Read the game back (a slow step, run once the offer shows)."""
+        if self.session is None and self.app.screen is self:
+            _settle(self.app, self)
 
     def on_event(self, ev):
         if kind_of(ev) != PRESS:
             return
         if button_of(ev) == OK:
+            if self.session is None:  # pressed before the rebuild's step
+                self.app.later(None)
+                if _settle(self.app, self) is None:
+                    return  # a notice, or the menu: no game to open
             from referee.screens.games import done, open_game
 
             self.app.replace(done(open_game(self.app, self.session)))
         elif button_of(ev) == BACK:
-            self.app.pop()  # the game stays saved; the menu reopens it
+            self.app.later(None)  # nothing to read: the game stays saved
+            self.app.pop()  # the menu reopens it
         else:
             return
         from referee.app import forget_module
@@ -41,11 +115,14 @@ class ResumeOffer:
         forget_module(__name__)
 
     def draw(self, c):
-        rules = self.session.rules
         c.centre("RESUME?", 0)
         c.invert_rows(0)
-        title = rules.TITLE
+        title = self.title
         c.centre(title, 2, scale=2 if text_width(title, 2) <= c.width else 1)
-        c.centre(rules.headline(self.session.state), 4)
-        c.centre("%d steps saved" % self.session.journal.count, 5)
+        session = self.session
+        if session is None:
+            c.centre("reading...", 4)
+        else:
+            c.centre(session.rules.headline(session.state), 4)
+            c.centre("%d steps saved" % session.journal.count, 5)
         c.centre("OK:resume  BACK:menu", 7)
