@@ -46,16 +46,23 @@ def test_boot_to_the_menu_frame(brisk):
     assert max(boots(brisk)) <= bench.BOOT_MS
 
 
-@over_budget("press to panel is about 30 / 63 ms (opening screens, full frames)")
-def test_press_to_panel_median_and_p90(brisk):
-    median, p90 = press_figures(brisk)
+def test_press_to_panel_median(brisk):
+    median, _p90 = press_figures(brisk)
     assert median <= bench.PRESS_MEDIAN_MS
+
+
+@over_budget(
+    "press to panel p90 is about 56 ms: a journal append erases a 4 KB flash "
+    "sector (45 ms) before the screen shows the action; opening screens; full frames"
+)
+def test_press_to_panel_p90(brisk):
+    _median, p90 = press_figures(brisk)
     assert p90 <= bench.PRESS_P90_MS
 
 
-def test_press_to_panel_is_no_slower_than_today(brisk):
-    median, p90 = press_figures(brisk)
-    assert median <= 33 and p90 <= 70  # ratchet
+def test_press_to_panel_p90_is_no_slower_than_today(brisk):
+    _median, p90 = press_figures(brisk)
+    assert p90 <= 60  # ratchet
 
 
 @over_budget("a press asks about 9 KB of the heap (call frames, a screen's modules)")

@@ -23,6 +23,11 @@ class I2CBus:
     def writeto(self, address, buffer, *, start=0, end=None):
         self._i2c.writeto(address, self._window(buffer, start, end))
 
+    def send(self, address, buffer):
+        """One write of a whole buffer (or a memoryview of part of one):
+        the panel's own path, past I2CDevice's lock and keyword arguments."""
+        self._i2c.writeto(address, buffer)
+
     def readfrom_into(self, address, buffer, *, start=0, end=None):
         self._i2c.readfrom_into(address, self._window(buffer, start, end))
 

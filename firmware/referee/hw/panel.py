@@ -36,6 +36,11 @@ class Panel(SSD1306_I2C):
         self._window = bytearray((_COMMANDS, _SET_COL_ADDR, 0, width - 1, _SET_PAGE_ADDR, 0, 7))
         frame = memoryview(self.buffer)
         sent = memoryview(self._sent)
+        # The driver's writes go through I2CDevice (a lock that is only a
+        # protocol, keyword arguments, a slice adapter): five Python calls a
+        # write. The page runs go straight to the bus adapter instead.
+        self._bus = self.i2c_device.i2c
+        self._frame = frame
         # Views made once: comparing and copying them allocates nothing later.
         self._frame_pages = [frame[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)]
         self._sent_pages = [sent[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)]
@@ -79,17 +84,15 @@ class Panel(SSD1306_I2C):
         window = self._window
         window[5] = first
         window[6] = last
-        with self.i2c_device:
-            self.i2c_device.write(window)
-        buf = self.buffer
+        self._bus.send(self.addr, window)
         # The data must follow a 0x40 control byte in the same transaction:
         # borrow the byte just before the first page, then put it back.
+        buf = self.buffer
         start = first * width
         borrowed = buf[start]
         buf[start] = _DATA
         try:
-            with self.i2c_device:
-                self.i2c_device.write(buf, start=start, end=1 + (last + 1) * width)
+            self._bus.send(self.addr, self._frame[start : 1 + (last + 1) * width])
         finally:
             buf[start] = borrowed
         for page in range(first, last + 1):
