@@ -61,7 +61,15 @@ def test_a_correction_in_place_matches_the_list_model(sequence):
     led = Ledger(4)
     model: list = []
     for op in sequence:
-        if op[0] == "add":
+        if op[0] == "add" and model and op[1] < model[-1][0]:
+            # entries go in round order: an earlier round than the last
+            # entry's is refused (the games score rounds in order)
+            try:
+                led.add(op[1], op[2], op[3])
+                raise AssertionError(f"round {op[1]} scored after round {model[-1][0]}")
+            except RulesError:
+                pass
+        elif op[0] == "add":
             led.add(op[1], op[2], op[3])
             model.append((op[1], op[2], op[3], None))
         elif op[0] == "undo":
@@ -78,3 +86,12 @@ def test_a_correction_in_place_matches_the_list_model(sequence):
             except RulesError:
                 pass
         assert led.entries() == model
+        assert [led.entry(i) for i in range(led.count)] == model
+        rounds: list = []
+        for entry in model:
+            if entry[0] not in rounds:
+                rounds.append(entry[0])
+        assert led.rounds() == rounds
+        for rnd in range(7):
+            scores = [sum(e[2] for e in model if e[0] == rnd and e[1] == s) for s in range(4)]
+            assert led.round_scores(rnd) == scores

@@ -2,18 +2,25 @@
 with its round and an optional reason, and the totals kept current as
 entries come and go. Totals may go negative (a renege costs 100).
 
-A long game keeps thousands of entries, so they live in parallel arrays (5
-bytes an entry, reasons only where given) rather than a list of lists
-(about 100): a 500-action game must fit the Pico's heap beside the display
-and the menu. The arrays come in chunks of CHUNK entries: one array of a
-5,000-action game's entries would be 8-10 KB, and every append that grows
-it (MicroPython grows an array 8 items at a time) needs a second block of
+A long game keeps thousands of entries, so they live in parallel arrays
+rather than a list of lists (about 100 bytes an entry): a side (1 byte)
+and points (2 bytes) an entry, reasons only where given. Rounds are not
+kept an entry each: entries come in round order (a round is never scored
+after a later one), so a round is a run of entries, kept as its number
+(2 bytes) and its length (1 byte; LONG and the length in ``_long`` for a
+round of 255 entries or more). A ROBOTS! hand of four players is four
+entries and one run: 12 bytes where a round an entry took 20, which a
+5,000-action game on the Pico's 128 KB heap needed (issue 15).
+
+The arrays come in chunks of CHUNK items: one array of a 5,000-action
+game's entries would be 8-10 KB, and every append that grows it
+(MicroPython grows an array 8 items at a time) needs a second block of
 that size in a heap that fragments; a chunk is at most 1 KB, an append
 copies no more than that, and a snapshot writes and reads each chunk apart.
-(512 entries, not fewer: each chunk costs a snapshot part, about 2 KB of
+(512 items, not fewer: each chunk costs a snapshot part, about 2 KB of
 short-lived garbage when it is read back.)
-Entry i is item ``i & MASK`` of chunk ``i >> SHIFT``; every chunk but the
-last is full.
+Item i is item ``i & MASK`` of chunk ``i >> SHIFT``; every chunk but the
+last is full. Undone entries and runs leave their slots for the next ones.
 """
 
 from array import array
@@ -24,10 +31,12 @@ from referee.core.errors import RulesError
 # No single entry in these games comes near it (Robber Rummy's best
 # possible hand is 1,520), and it lets points live in 16-bit slots.
 LIMIT = 30000
+ROUND_MAX = 0xFFFF  # rounds live in 16-bit slots
 
 SHIFT = 9
-CHUNK = 1 << SHIFT  # entries a chunk: 1 KB of rounds or points
+CHUNK = 1 << SHIFT  # items a chunk: 1 KB of points or run rounds
 MASK = CHUNK - 1
+LONG = 255  # a run's length byte saying "see _long"
 
 
 class Ledger:
@@ -35,11 +44,14 @@ class Ledger:
         self.sides = sides
         self.totals = [0] * sides
         self.count = 0
+        self.runs = 0  # rounds that have entries: runs of entries
         # Lists of chunks; a fresh ledger has one empty chunk of each, which
         # also tells a snapshot's reader the arrays' types.
-        self._round = [array("H")]
         self._side = [bytearray()]
         self._points = [array("h")]
+        self._rounds = [array("H")]  # a run's round
+        self._lens = [bytearray()]  # a run's entries (LONG: see _long)
+        self._long = {}  # run index -> entries, for runs of LONG or more
         self._reason = {}  # entry index -> reason, only for entries that have one
 
     def _check(self, side, points):
@@ -48,17 +60,37 @@ class Ledger:
         if not isinstance(points, int) or isinstance(points, bool) or not -LIMIT < points < LIMIT:
             raise RulesError("%r is not a score" % (points,))
 
+    def run_round(self, k):
+        return self._rounds[k >> SHIFT][k & MASK]
+
+    def run_len(self, k):
+        n = self._lens[k >> SHIFT][k & MASK]
+        return self._long[k] if n == LONG else n
+
+    def set_run_len(self, k, n):
+        if n >= LONG:
+            self._long[k] = n
+            n = LONG
+        elif k in self._long:
+            del self._long[k]
+        self._lens[k >> SHIFT][k & MASK] = n
+
     def add(self, rnd, side, points, reason=None):
         self._check(side, points)
+        k = self.runs - 1
+        last = self.run_round(k) if k >= 0 else -1
+        if rnd != last:
+            if not isinstance(rnd, int) or not last < rnd <= ROUND_MAX:
+                raise RulesError("round %r cannot be scored after round %r" % (rnd, last))
+            self._new_run(rnd)
+        else:
+            self.set_run_len(k, self.run_len(k) + 1)
         n = self.count
         if n < self.slots():  # reuse the slot an undo freed
-            c = n >> SHIFT
-            j = n & MASK
-            self._round[c][j] = rnd
-            self._side[c][j] = side
-            self._points[c][j] = points
+            self._side[n >> SHIFT][n & MASK] = side
+            self._points[n >> SHIFT][n & MASK] = points
         else:
-            self.grow(rnd, side, points)
+            self.grow(side, points)
         if reason is not None:
             self._reason[n] = reason
         elif n in self._reason:
@@ -66,17 +98,28 @@ class Ledger:
         self.count = n + 1
         self.totals[side] += points
 
+    def _new_run(self, rnd):
+        k = self.runs
+        if k < (len(self._lens) - 1) * CHUNK + len(self._lens[-1]):
+            self._rounds[k >> SHIFT][k & MASK] = rnd
+        else:
+            if len(self._lens[-1]) == CHUNK:
+                self._rounds.append(array("H"))
+                self._lens.append(bytearray())
+            self._rounds[-1].append(rnd)
+            self._lens[-1].append(0)
+        self.set_run_len(k, 1)
+        self.runs = k + 1
+
     def slots(self):
         """Entries the chunks hold room for (undone ones included)."""
         return (len(self._side) - 1) * CHUNK + len(self._side[-1])
 
-    def grow(self, rnd, side, points):
-        """One more slot, at the end: a new chunk when the last is full."""
+    def grow(self, side, points):
+        """One more entry slot, at the end: a new chunk when the last is full."""
         if len(self._side[-1]) == CHUNK:
-            self._round.append(array("H"))
             self._side.append(bytearray())
             self._points.append(array("h"))
-        self._round[-1].append(rnd)
         self._side[-1].append(side)
         self._points[-1].append(points)
 
@@ -84,12 +127,27 @@ class Ledger:
         """(round, side, points, reason) of entry i, oldest first."""
         if not 0 <= i < self.count:
             raise RulesError("there is no entry %r" % (i,))
+        k = 0
+        end = self.run_len(0)
+        while end <= i:
+            k += 1
+            end += self.run_len(k)
         c = i >> SHIFT
         j = i & MASK
-        return (self._round[c][j], self._side[c][j], self._points[c][j], self._reason.get(i))
+        return (self.run_round(k), self._side[c][j], self._points[c][j], self._reason.get(i))
 
     def entries(self):
-        return [self.entry(i) for i in range(self.count)]
+        found = []
+        start = 0
+        for k in range(self.runs):
+            rnd = self.run_round(k)
+            end = start + self.run_len(k)
+            for i in range(start, end):
+                c = i >> SHIFT
+                j = i & MASK
+                found.append((rnd, self._side[c][j], self._points[c][j], self._reason.get(i)))
+            start = end
+        return found
 
     def undo(self):
         """Take back the last entry and return it."""
@@ -98,6 +156,13 @@ class Ledger:
         last = self.entry(self.count - 1)
         self.count -= 1
         self.totals[last[1]] -= last[2]
+        k = self.runs - 1
+        left = self.run_len(k) - 1
+        if left:
+            self.set_run_len(k, left)
+        else:
+            self.set_run_len(k, 0)
+            self.runs = k
         return last
 
     def correct(self, rnd, side, points, reason="corrected"):
@@ -112,24 +177,29 @@ class Ledger:
         finally:
             forget("referee.core.ledger_fix")
 
+    def find_round(self, rnd):
+        """(run, first entry) of round ``rnd``, or (-1, 0) if it has none."""
+        start = 0
+        for k in range(self.runs):
+            r = self.run_round(k)
+            if r == rnd:
+                return k, start
+            if r > rnd:
+                break
+            start += self.run_len(k)
+        return -1, 0
+
     def round_scores(self, rnd):
         scores = [0] * self.sides
-        rounds, sides, points = self._round, self._side, self._points
-        for i in range(self.count):
-            c = i >> SHIFT
-            j = i & MASK
-            if rounds[c][j] == rnd:
-                scores[sides[c][j]] += points[c][j]
+        k, start = self.find_round(rnd)
+        if k >= 0:
+            sides, points = self._side, self._points
+            for i in range(start, start + self.run_len(k)):
+                scores[sides[i >> SHIFT][i & MASK]] += points[i >> SHIFT][i & MASK]
         return scores
 
     def rounds(self):
-        seen = []  # type: list
-        for i in range(self.count):
-            r = self._round[i >> SHIFT][i & MASK]
-            # entries run in round order, so the last one seen settles most
-            if not (seen and seen[-1] == r) and r not in seen:
-                seen.append(r)
-        return seen
+        return [self.run_round(k) for k in range(self.runs)]
 
     def leaders(self):
         """The sides with the highest total (several on a tie)."""

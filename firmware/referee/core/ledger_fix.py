@@ -6,73 +6,66 @@ from referee.core.ledger import MASK, SHIFT
 
 
 def correct(ledger, rnd, side, points, reason="corrected"):
-    """Ledger.correct: done in place in the chunks (see ledger.py), so a
-    long game's correction allocates nothing per entry."""
+    """Ledger.correct: done in place in the chunks (see ledger.py). Only
+    the round's own entries are gathered (a few); the entries after it
+    move by one place at most, so a long game's correction allocates
+    nothing per entry."""
     ledger._check(side, points)
-    rounds, sides, pts = ledger._round, ledger._side, ledger._points
-    n = ledger.count
-    found = False
-    for i in range(n):
-        if rounds[i >> SHIFT][i & MASK] == rnd:
-            found = True
-            break
-    if not found:
+    k, start = ledger.find_round(rnd)
+    if k < 0:
         raise RulesError("round %r has no scores to correct" % (rnd,))
-    # Close the gaps the side's old entries of that round leave,
-    # remembering where the first of them was.
+    length = ledger.run_len(k)
+    end = start + length
+    sides, pts, reasons = ledger._side, ledger._points, ledger._reason
+    # The round's entries without the side's, and where the first of the
+    # side's was (the corrected one goes there, or after the round's last).
+    kept = []  # type: list
     where = -1
-    after_round = -1  # the first kept entry of a later round
-    kept = 0
-    moved = {} if ledger._reason else None  # type: dict | None # reasons follow their entries
-    for i in range(n):
+    taken = 0
+    for i in range(start, end):
         c = i >> SHIFT
         j = i & MASK
-        r = rounds[c][j]
-        if r == rnd and sides[c][j] == side:
+        if sides[c][j] == side:
             if where < 0:
-                where = kept
-            continue
-        if after_round < 0 and r > rnd:
-            after_round = kept
-        if kept != i:
-            kc = kept >> SHIFT
-            kj = kept & MASK
-            rounds[kc][kj] = r
-            sides[kc][kj] = sides[c][j]
-            pts[kc][kj] = pts[c][j]
-        if moved is not None and i in ledger._reason:
-            moved[kept] = ledger._reason[i]
-        kept += 1
+                where = len(kept)
+            taken += pts[c][j]
+        else:
+            kept.append((sides[c][j], pts[c][j], reasons.get(i)))
     if where < 0:
-        where = after_round if after_round >= 0 else kept
-    if kept == ledger.slots():  # no slot free: one more (a new chunk if the last is full)
-        ledger.grow(0, 0, 0)
-    for i in range(kept, where, -1):  # open the slot
-        c = i >> SHIFT
-        j = i & MASK
-        pc = (i - 1) >> SHIFT
-        pj = (i - 1) & MASK
-        rounds[c][j] = rounds[pc][pj]
-        sides[c][j] = sides[pc][pj]
-        pts[c][j] = pts[pc][pj]
-        if moved is not None and i - 1 in moved:
-            moved[i] = moved.pop(i - 1)
-    c = where >> SHIFT
-    j = where & MASK
-    rounds[c][j] = rnd
-    sides[c][j] = side
-    pts[c][j] = points
-    if moved is not None:
-        ledger._reason = moved
-    elif reason is not None:
-        ledger._reason = {}
-    if reason is not None:
-        ledger._reason[where] = reason
-    ledger.count = kept + 1
-    totals = ledger.totals
-    for s in range(ledger.sides):
-        totals[s] = 0
-    for i in range(ledger.count):
-        c = i >> SHIFT
-        j = i & MASK
-        totals[sides[c][j]] += pts[c][j]
+        where = len(kept)
+    kept.insert(where, (side, points, reason))
+    shift = len(kept) - length  # 1 if the side had no entry, less if it had several
+    n = ledger.count
+    if shift > 0:
+        if n == ledger.slots():  # no slot free: one more (a new chunk if the last is full)
+            ledger.grow(0, 0)
+        order = range(n - 1, end - 1, -1)  # from the end: nothing is overwritten unread
+    else:
+        order = range(end, n)
+    if shift:
+        for i in order:
+            c = i >> SHIFT
+            j = i & MASK
+            to = i + shift
+            sides[to >> SHIFT][to & MASK] = sides[c][j]
+            pts[to >> SHIFT][to & MASK] = pts[c][j]
+    for i in range(len(kept)):
+        to = start + i
+        sides[to >> SHIFT][to & MASK] = kept[i][0]
+        pts[to >> SHIFT][to & MASK] = kept[i][1]
+    # Reasons follow their entries: before the round they stay, after it
+    # they move by the shift, in it they are the kept ones' (an undone
+    # entry's is left behind).
+    moved = {}
+    for i in reasons:
+        if i < start:
+            moved[i] = reasons[i]
+        elif end <= i < n:
+            moved[i + shift] = reasons[i]
+    for i in range(len(kept)):
+        if kept[i][2] is not None:
+            moved[start + i] = kept[i][2]
+    ledger._reason = moved
+    ledger.set_run_len(k, len(kept))
+    ledger.count = n + shift
+    ledger.totals[side] += points - taken

@@ -41,14 +41,10 @@ import json
 from binascii import crc32, hexlify
 
 from referee.core.errors import RulesError
-from referee.core.journal import SNAPS
+from referee.core.journal import SNAP_VERSION, SNAPS
+from referee.core.record import crc_hex
 
-VERSION = 2  # 2: lists of arrays go one chunk a part (1 wrote the ledger's arrays whole)
 _PLAIN = (bool, int, str)
-
-
-def crc_hex(data):
-    return "%08x" % (crc32(data) & 0xFFFFFFFF)
 
 
 def _is_object(value):
@@ -187,7 +183,7 @@ def write(journal, rules, state):
     if ends is None:
         return False
     meta = {
-        "v": VERSION,
+        "v": SNAP_VERSION,
         "at": journal.size,
         "count": journal.count,
         "lines": journal.lines,

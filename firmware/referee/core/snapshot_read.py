@@ -4,9 +4,8 @@ an undo, loaded with the journal reader and dropped with it."""
 from binascii import unhexlify
 
 from referee.core.errors import RulesError
-from referee.core.journal import SNAPS
-from referee.core.record import unseal
-from referee.core.snapshot import VERSION, crc_hex
+from referee.core.journal import SNAP_VERSION, SNAPS
+from referee.core.record import crc_hex, unseal
 
 # No array a rules state keeps comes near it (the ledger's chunks are
 # 1 KB); a bigger one is damage, refused before it is allocated.
@@ -74,7 +73,7 @@ def _meta(lines, header, head, f):
         return None
     meta = found[0]
     if (
-        meta.get("v") != VERSION
+        meta.get("v") != SNAP_VERSION
         or meta.get("head") != head
         or meta.get("game") != header["game"]
         or not isinstance(meta.get("at"), int)
