@@ -41,7 +41,7 @@ class App:
         self.power = hw.power
         self.canvas = Canvas(hw.display)
         self.chance = Chance(hw.entropy)
-        self._stack = []  # type: list
+        self._stack = []
         self.dirty = True
         self.events = 0  # button events handled since boot
         self._peeking = False
@@ -58,20 +58,8 @@ class App:
         self.settings = {}  # type: dict # filled in by settings.boot()
         from referee.settings import boot
 
-        problem = boot(self)
+        boot(self)
         forget_module("referee.settings")  # boot-time code; the settings screen loads it again
-        # A saved game is read before the menu is built, so that neither the
-        # menu's code nor the settings' is in the heap beside a long game's
-        # resume (a 5,000-action ROBOTS! game fits the chip's heap with
-        # little to spare). The menu takes its place once nothing is over it.
-        self._stack.append(None)
-        self.offer_saved_game()
-        if len(self._stack) == 1:
-            self._menu_back()
-        if problem is not None:
-            from referee.screens.notice import Notice
-
-            self.push(Notice(self, "NOTE", (problem, "your game is saved")))
 
     @property
     def screen(self):

@@ -46,17 +46,23 @@ def load(storage):
 
 
 def boot(app):
-    """At power-on: the settings, taking effect. Returns a note for the
-    screen (the settings did not read, or the watchdog reset the chip) or
-    None; the app shows it over the menu or the saved game's offer."""
+    """At power-on: the menu, the settings, the saved game's offer, and a
+    note if the settings did not read or the watchdog reset the chip."""
+    from referee.screens.menu import Menu
+
+    app.push(Menu(app))
     app.settings, problem = load(app.storage)
     apply(app, POWER_ON)
+    app.offer_saved_game()
     if app.hw.watchdog_reset:
         from referee.screens.crash import log
 
         problem = "restarted after a hang"
         log(app.storage, "watchdog reset")
-    return problem
+    if problem is not None:
+        from referee.screens.notice import Notice
+
+        app.push(Notice(app, "NOTE", (problem, "your game is saved")))
 
 
 def apply(app, before):
