@@ -120,19 +120,12 @@ def test_reset_to_the_resumed_game(games, game, actions):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_reset_to_the_resumed_game_is_no_slower_than_today(games, game):
-    lengths = (500,) if game == "robots" else bench.LENGTHS  # see ROBOTS_OVER
-    for actions in lengths:
+    for actions in bench.LENGTHS:
         took = games[(game, actions)].reset_to_game_ms
         assert took is not None and took <= 1300  # ratchet
 
 
-ROBOTS_OVER = pytest.param(
-    "robots",
-    marks=over_budget("a 5,000-action ROBOTS! game needs about 136 KB of heap to resume"),
-)
-
-
-@pytest.mark.parametrize("game", [g for g in GAMES if g != "robots"] + [ROBOTS_OVER])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_5000_action_game_resumes_undoes_and_corrects_in_128_kb(games, game):
     g = games[(game, 5000)]
     assert g.chip.error is None

@@ -33,11 +33,6 @@ FILE = JOURNAL
 # writes a line every other press, and the budget is 512 B a press.
 SNAPSHOT_EVERY = 64
 SNAPS = (".snap", ".snap1")  # the newest snapshot's file name ends, and the one before's
-# The snapshot files' format (snapshot.py), here so that their reader
-# (snapshot_read.py) does not load the writer's code for it. 3: the ledger
-# keeps rounds as runs; 2: lists of arrays go one chunk a part (1 wrote the
-# ledger's arrays whole).
-SNAP_VERSION = 3
 
 
 class Journal:

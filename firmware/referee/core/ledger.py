@@ -7,10 +7,9 @@ rather than a list of lists (about 100 bytes an entry): a side (1 byte)
 and points (2 bytes) an entry, reasons only where given. Rounds are not
 kept an entry each: entries come in round order (a round is never scored
 after a later one), so a round is a run of entries, kept as its number
-(2 bytes) and its length (1 byte; LONG and the length in ``_long`` for a
-round of 255 entries or more). A ROBOTS! hand of four players is four
-entries and one run: 12 bytes where a round an entry took 20, which a
-5,000-action game on the Pico's 128 KB heap needed (issue 15).
+and its length (2 bytes each). A ROBOTS! hand of four players is 16
+bytes where a round an entry made it 20: with that a 5,000-action game
+resumes in the Pico's 128 KB heap (issue 15).
 
 The arrays come in chunks of CHUNK items: one array of a 5,000-action
 game's entries would be 8-10 KB, and every append that grows it
@@ -21,6 +20,11 @@ copies no more than that, and a snapshot writes and reads each chunk apart.
 short-lived garbage when it is read back.)
 Item i is item ``i & MASK`` of chunk ``i >> SHIFT``; every chunk but the
 last is full. Undone entries and runs leave their slots for the next ones.
+
+What the firmware does not use (an entry by number, every entry, taking
+back the last: the device undoes by replaying its journal) lives in
+ledger_more.py as functions, with the corrections: its code is in the heap
+only while it runs.
 """
 
 from array import array
@@ -31,12 +35,11 @@ from referee.core.errors import RulesError
 # No single entry in these games comes near it (Robber Rummy's best
 # possible hand is 1,520), and it lets points live in 16-bit slots.
 LIMIT = 30000
-ROUND_MAX = 0xFFFF  # rounds live in 16-bit slots
+ROUND_MAX = 0xFFFF  # rounds, and a round's entries, live in 16-bit slots
 
 SHIFT = 9
 CHUNK = 1 << SHIFT  # items a chunk: 1 KB of points or run rounds
 MASK = CHUNK - 1
-LONG = 255  # a run's length byte saying "see _long"
 
 
 class Ledger:
@@ -50,8 +53,7 @@ class Ledger:
         self._side = [bytearray()]
         self._points = [array("h")]
         self._rounds = [array("H")]  # a run's round
-        self._lens = [bytearray()]  # a run's entries (LONG: see _long)
-        self._long = {}  # run index -> entries, for runs of LONG or more
+        self._lens = [array("H")]  # a run's entries
         self._reason = {}  # entry index -> reason, only for entries that have one
 
     def _check(self, side, points):
@@ -60,31 +62,29 @@ class Ledger:
         if not isinstance(points, int) or isinstance(points, bool) or not -LIMIT < points < LIMIT:
             raise RulesError("%r is not a score" % (points,))
 
-    def run_round(self, k):
-        return self._rounds[k >> SHIFT][k & MASK]
-
-    def run_len(self, k):
-        n = self._lens[k >> SHIFT][k & MASK]
-        return self._long[k] if n == LONG else n
-
-    def set_run_len(self, k, n):
-        if n >= LONG:
-            self._long[k] = n
-            n = LONG
-        elif k in self._long:
-            del self._long[k]
-        self._lens[k >> SHIFT][k & MASK] = n
-
     def add(self, rnd, side, points, reason=None):
         self._check(side, points)
         k = self.runs - 1
-        last = self.run_round(k) if k >= 0 else -1
-        if rnd != last:
-            if not isinstance(rnd, int) or not last < rnd <= ROUND_MAX:
-                raise RulesError("round %r cannot be scored after round %r" % (rnd, last))
-            self._new_run(rnd)
+        lens = self._lens
+        last = self._rounds[k >> SHIFT][k & MASK] if k >= 0 else -1
+        if rnd == last:
+            if lens[k >> SHIFT][k & MASK] == ROUND_MAX:  # more than the flash can journal
+                raise RulesError("round %r is full" % (rnd,))
+            lens[k >> SHIFT][k & MASK] += 1
         else:
-            self.set_run_len(k, self.run_len(k) + 1)
+            if not isinstance(rnd, int) or not last < rnd <= ROUND_MAX:
+                raise RulesError("round %r is before round %r" % (rnd, last))
+            k += 1  # a new run
+            if k < (len(lens) - 1) * CHUNK + len(lens[-1]):  # reuse the slot an undo freed
+                self._rounds[k >> SHIFT][k & MASK] = rnd
+                lens[k >> SHIFT][k & MASK] = 1
+            else:
+                if len(lens[-1]) == CHUNK:
+                    self._rounds.append(array("H"))
+                    lens.append(array("H"))
+                self._rounds[-1].append(rnd)
+                lens[-1].append(1)
+            self.runs = k + 1
         n = self.count
         if n < self.slots():  # reuse the slot an undo freed
             self._side[n >> SHIFT][n & MASK] = side
@@ -98,19 +98,6 @@ class Ledger:
         self.count = n + 1
         self.totals[side] += points
 
-    def _new_run(self, rnd):
-        k = self.runs
-        if k < (len(self._lens) - 1) * CHUNK + len(self._lens[-1]):
-            self._rounds[k >> SHIFT][k & MASK] = rnd
-        else:
-            if len(self._lens[-1]) == CHUNK:
-                self._rounds.append(array("H"))
-                self._lens.append(bytearray())
-            self._rounds[-1].append(rnd)
-            self._lens[-1].append(0)
-        self.set_run_len(k, 1)
-        self.runs = k + 1
-
     def slots(self):
         """Entries the chunks hold room for (undone ones included)."""
         return (len(self._side) - 1) * CHUNK + len(self._side[-1])
@@ -123,83 +110,36 @@ class Ledger:
         self._side[-1].append(side)
         self._points[-1].append(points)
 
-    def entry(self, i):
-        """(round, side, points, reason) of entry i, oldest first."""
-        if not 0 <= i < self.count:
-            raise RulesError("there is no entry %r" % (i,))
-        k = 0
-        end = self.run_len(0)
-        while end <= i:
-            k += 1
-            end += self.run_len(k)
-        c = i >> SHIFT
-        j = i & MASK
-        return (self.run_round(k), self._side[c][j], self._points[c][j], self._reason.get(i))
-
-    def entries(self):
-        found = []
-        start = 0
-        for k in range(self.runs):
-            rnd = self.run_round(k)
-            end = start + self.run_len(k)
-            for i in range(start, end):
-                c = i >> SHIFT
-                j = i & MASK
-                found.append((rnd, self._side[c][j], self._points[c][j], self._reason.get(i)))
-            start = end
-        return found
-
-    def undo(self):
-        """Take back the last entry and return it."""
-        if self.count == 0:
-            raise RulesError("there is no score to take back")
-        last = self.entry(self.count - 1)
-        self.count -= 1
-        self.totals[last[1]] -= last[2]
-        k = self.runs - 1
-        left = self.run_len(k) - 1
-        if left:
-            self.set_run_len(k, left)
-        else:
-            self.set_run_len(k, 0)
-            self.runs = k
-        return last
-
     def correct(self, rnd, side, points, reason="corrected"):
         """Set what ``side`` scored in round ``rnd`` to ``points``: its
         entries of that round become one corrected entry, in their place
         (after the round's last entry if it had none). Rare, so its code
-        loads only when needed (ledger_fix.py)."""
-        from referee.core.ledger_fix import correct
+        loads only when needed (ledger_more.py)."""
+        from referee.core.ledger_more import correct
 
         try:
             correct(self, rnd, side, points, reason)
         finally:
-            forget("referee.core.ledger_fix")
-
-    def find_round(self, rnd):
-        """(run, first entry) of round ``rnd``, or (-1, 0) if it has none."""
-        start = 0
-        for k in range(self.runs):
-            r = self.run_round(k)
-            if r == rnd:
-                return k, start
-            if r > rnd:
-                break
-            start += self.run_len(k)
-        return -1, 0
+            forget("referee.core.ledger_more")
 
     def round_scores(self, rnd):
         scores = [0] * self.sides
-        k, start = self.find_round(rnd)
-        if k >= 0:
-            sides, points = self._side, self._points
-            for i in range(start, start + self.run_len(k)):
-                scores[sides[i >> SHIFT][i & MASK]] += points[i >> SHIFT][i & MASK]
+        sides, points = self._side, self._points
+        start = 0
+        for k in range(self.runs):
+            r = self._rounds[k >> SHIFT][k & MASK]
+            end = start + self._lens[k >> SHIFT][k & MASK]
+            if r == rnd:
+                for i in range(start, end):
+                    scores[sides[i >> SHIFT][i & MASK]] += points[i >> SHIFT][i & MASK]
+                break
+            if r > rnd:
+                break
+            start = end
         return scores
 
     def rounds(self):
-        return [self.run_round(k) for k in range(self.runs)]
+        return [self._rounds[k >> SHIFT][k & MASK] for k in range(self.runs)]
 
     def leaders(self):
         """The sides with the highest total (several on a tie)."""

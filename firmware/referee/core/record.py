@@ -13,11 +13,6 @@ from binascii import crc32
 from referee.core.errors import RulesError
 
 
-def crc_hex(data):
-    """A buffer's CRC-32 as 8 hex digits (a snapshot's raw parts)."""
-    return "%08x" % (crc32(data) & 0xFFFFFFFF)
-
-
 def _plain(text):
     """True if the string needs no JSON escapes (printable ASCII, no quote
     or backslash): then it is written as is, without json.dumps' buffers."""
