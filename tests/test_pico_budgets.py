@@ -42,7 +42,6 @@ def press_figures(brisk):
     return figures.median_p90(presses)
 
 
-@over_budget("boot to the menu takes about 485 ms (imports read off littlefs)")
 def test_boot_to_the_menu_frame(brisk):
     assert max(boots(brisk)) <= bench.BOOT_MS
 
