@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
+from referee.core.ledger_more import entries, entry, undo
 
 ops = st.lists(
     st.one_of(
@@ -26,13 +27,13 @@ def test_totals_always_equal_the_entries(sequence):
             if op[0] == "add":
                 led.add(op[1], op[2], op[3])
             elif op[0] == "undo":
-                led.undo()
+                undo(led)
             else:
                 led.correct(op[1], op[2], op[3])
         except RulesError:
             pass
         sums = [0] * 4
-        for _round, side, pts, _reason in led.entries():
+        for _round, side, pts, _reason in entries(led):
             sums[side] += pts
         assert led.totals == sums
         winner = led.winner(100)
@@ -61,12 +62,20 @@ def test_a_correction_in_place_matches_the_list_model(sequence):
     led = Ledger(4)
     model: list = []
     for op in sequence:
-        if op[0] == "add":
+        if op[0] == "add" and model and op[1] < model[-1][0]:
+            # entries go in round order: an earlier round than the last
+            # entry's is refused (the games score rounds in order)
+            try:
+                led.add(op[1], op[2], op[3])
+                raise AssertionError(f"round {op[1]} scored after round {model[-1][0]}")
+            except RulesError:
+                pass
+        elif op[0] == "add":
             led.add(op[1], op[2], op[3])
             model.append((op[1], op[2], op[3], None))
         elif op[0] == "undo":
             if model:
-                led.undo()
+                undo(led)
                 model.pop()
         elif any(e[0] == op[1] for e in model):
             led.correct(op[1], op[2], op[3])
@@ -77,4 +86,29 @@ def test_a_correction_in_place_matches_the_list_model(sequence):
                 raise AssertionError("a round with no scores was corrected")
             except RulesError:
                 pass
-        assert led.entries() == model
+        assert entries(led) == model
+        assert [entry(led, i) for i in range(led.count)] == model
+        rounds: list = []
+        for e in model:
+            if e[0] not in rounds:
+                rounds.append(e[0])
+        assert led.rounds() == rounds
+        for rnd in range(7):
+            scores = [sum(e[2] for e in model if e[0] == rnd and e[1] == s) for s in range(4)]
+            assert led.round_scores(rnd) == scores
+
+
+def test_a_round_refuses_a_65536th_entry():
+    # A run's length lives in 16 bits; no journal on the flash holds that
+    # many actions, but the ledger says no rather than wrapping around.
+    led = Ledger(2)
+    for k in range(0xFFFF):
+        led.add(1, k % 2, 1)
+    try:
+        led.add(1, 0, 1)
+        raise AssertionError("a 65,536th entry in one round was taken")
+    except RulesError as e:
+        assert "is full" in str(e)
+    assert led.count == 0xFFFF and led.totals == [0x8000, 0x7FFF]
+    led.add(2, 0, 1)  # the next round has room
+    assert led.round_scores(2) == [1, 0] and led.rounds() == [1, 2]

@@ -132,13 +132,7 @@ def test_the_game_is_read_back_while_the_offer_is_read(games, game, actions):
     assert g.boot_ms < g.read_ms < g.chip.ready_us / 1000 + bench.READ_MS
 
 
-ROBOTS_OVER = pytest.param(
-    "robots",
-    marks=over_budget("a 5,000-action ROBOTS! game needs about 136 KB of heap to resume"),
-)
-
-
-@pytest.mark.parametrize("game", [g for g in GAMES if g != "robots"] + [ROBOTS_OVER])
+@pytest.mark.parametrize("game", GAMES)
 def test_a_5000_action_game_resumes_undoes_and_corrects_in_128_kb(games, game):
     g = games[(game, 5000)]
     assert g.chip.error is None

@@ -303,6 +303,30 @@ function afterGcCollect() {
   gcReturn = -1;
   // [time, used, free, largest free, how long the collection took], in us and bytes
   result.gc.push([clock.nanos / 1000, ...readHeap(), (clock.nanos - gcStart) / 1000]);
+  dumpHeap('gc');
+}
+
+// Development (host_tools/pico/heap_dump.py): the allocation table and the
+// pool, raw, after each collection (and at each MemoryError) between
+// job.heap_dump_ms[0] and [1] (ms after power-on), for a reader on the host
+// that tells what the kept blocks are.
+const heapDumpFrom = job.heap_dump_ms ? job.heap_dump_ms[0] * MS : Infinity;
+const heapDumpTo = job.heap_dump_ms ? job.heap_dump_ms[1] * MS : -1;
+result.heap_dumps = [];
+function dumpHeap(why) {
+  if (clock.nanos < heapDumpFrom || clock.nanos > heapDumpTo) return;
+  gcArea = gcArea || findGcArea(job.symbols);
+  if (!gcArea) return;
+  const base = gcArea.table - 0x20000000;
+  const poolBytes = gcArea.tableBytes * 4 * BYTES_PER_BLOCK;
+  const pool = gcArea.poolStart - 0x20000000;
+  result.heap_dumps.push({
+    us: clock.nanos / 1000,
+    why,
+    pool_start: gcArea.poolStart,
+    table: Buffer.from(chip.sram.subarray(base, base + gcArea.tableBytes)).toString('base64'),
+    pool: Buffer.from(chip.sram.subarray(pool, pool + poolBytes)).toString('base64'),
+  });
 }
 
 // --- bench: allocations, awake time, a smaller heap (host_tools/pico/bench.py) ----------
@@ -343,7 +367,7 @@ function scheduleMark() {
     markAlarm.schedule(Math.max(0, result.ready_us * 1000 + benchMarks[nextMark] * MS - clock.nanos));
   }
 }
-result.bench = { windows: benchWindows, malloc_fail_us: [], heap_region: null, main_start: null };
+result.bench = { windows: benchWindows, malloc_fail_us: [], malloc_fail_bytes: [], heap_region: null, main_start: null };
 // The length in blocks of the allocation starting at ``ptr`` (a head, then tails).
 function blocksAt(ptr) {
   gcArea = gcArea || findGcArea(job.symbols);
@@ -370,6 +394,8 @@ function benchHook(pc) {
     benchWindow.freed += blocksAt(r[0]);
   } else if (pc === MALLOC_FAIL) {
     result.bench.malloc_fail_us.push(clock.nanos / 1000);
+    result.bench.malloc_fail_bytes.push(r[0]);
+    dumpHeap('fail');
   } else if (pc === GC_INIT) {
     if (job.heap_cap_bytes && r[1] - r[0] > job.heap_cap_bytes) {
       r[1] = (r[0] + job.heap_cap_bytes) & ~15; // block-aligned, as the pool ends

@@ -63,6 +63,7 @@ class ChipRun:
     # allocation windows, MemoryError moments, heap region (host_tools/pico/bench.py)
     bench: dict = field(default_factory=dict)
     profile: dict = field(default_factory=dict)  # host_tools/pico/profile.py
+    heap_dumps: list = field(default_factory=list)  # host_tools/pico/heap_dump.py
 
 
 class ChipError(RuntimeError):
@@ -95,6 +96,7 @@ def make_job(
     profile_inclusive: list[int] | None = None,
     profile_strings: list[int] | None = None,
     profile_callers: list[int] | None = None,
+    heap_dump_ms: tuple[float, float] | None = None,
 ) -> Path:
     buttons, board = board_pins()
     image_path = workdir / "littlefs.img"
@@ -130,6 +132,8 @@ def make_job(
         "profile_inclusive": profile_inclusive or [],
         "profile_strings": profile_strings or [],
         "profile_callers": profile_callers or [],
+        # development: the raw heap after each collection (heap_dump.py)
+        "heap_dump_ms": heap_dump_ms,
     }
     path = workdir / "job.json"
     path.write_text(json.dumps(job))
@@ -169,6 +173,7 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
         filesystem=fs_path.read_bytes() if fs_path.exists() else None,
         bench=raw.get("bench", {}),
         profile=raw.get("profile", {}),
+        heap_dumps=raw.get("heap_dumps", []),
     )
     return run
 

@@ -6,6 +6,7 @@ cube units (45 small + 20 large worth 5), so the bank starts at 145 - 4n.
 """
 
 from portable.support import raises
+from referee.core.ledger_more import entries
 from referee.core.replay import replay
 from referee.games import factory as f
 
@@ -52,7 +53,7 @@ def snap(state):
         state.turn,
         state.turns,
         list(state.ledger.totals),
-        state.ledger.entries(),
+        entries(state.ledger),
         list(state.siren),
         list(state.bought),
         state.order,

@@ -2,18 +2,29 @@
 with its round and an optional reason, and the totals kept current as
 entries come and go. Totals may go negative (a renege costs 100).
 
-A long game keeps thousands of entries, so they live in parallel arrays (5
-bytes an entry, reasons only where given) rather than a list of lists
-(about 100): a 500-action game must fit the Pico's heap beside the display
-and the menu. The arrays come in chunks of CHUNK entries: one array of a
-5,000-action game's entries would be 8-10 KB, and every append that grows
-it (MicroPython grows an array 8 items at a time) needs a second block of
+A long game keeps thousands of entries, so they live in parallel arrays
+rather than a list of lists (about 100 bytes an entry): a side (1 byte)
+and points (2 bytes) an entry, reasons only where given. Rounds are not
+kept an entry each: entries come in round order (a round is never scored
+after a later one), so a round is a run of entries, kept as its number
+and its length (2 bytes each). A ROBOTS! hand of four players is 16
+bytes where a round an entry made it 20: with that a 5,000-action game
+resumes in the Pico's 128 KB heap (issue 15).
+
+The arrays come in chunks of CHUNK items: one array of a 5,000-action
+game's entries would be 8-10 KB, and every append that grows it
+(MicroPython grows an array 8 items at a time) needs a second block of
 that size in a heap that fragments; a chunk is at most 1 KB, an append
 copies no more than that, and a snapshot writes and reads each chunk apart.
-(512 entries, not fewer: each chunk costs a snapshot part, about 2 KB of
+(512 items, not fewer: each chunk costs a snapshot part, about 2 KB of
 short-lived garbage when it is read back.)
-Entry i is item ``i & MASK`` of chunk ``i >> SHIFT``; every chunk but the
-last is full.
+Item i is item ``i & MASK`` of chunk ``i >> SHIFT``; every chunk but the
+last is full. Undone entries and runs leave their slots for the next ones.
+
+What the firmware does not use (an entry by number, every entry, taking
+back the last: the device undoes by replaying its journal) lives in
+ledger_more.py as functions, with the corrections: its code is in the heap
+only while it runs.
 """
 
 from array import array
@@ -24,9 +35,10 @@ from referee.core.errors import RulesError
 # No single entry in these games comes near it (Robber Rummy's best
 # possible hand is 1,520), and it lets points live in 16-bit slots.
 LIMIT = 30000
+ROUND_MAX = 0xFFFF  # rounds, and a round's entries, live in 16-bit slots
 
 SHIFT = 9
-CHUNK = 1 << SHIFT  # entries a chunk: 1 KB of rounds or points
+CHUNK = 1 << SHIFT  # items a chunk: 1 KB of points or run rounds
 MASK = CHUNK - 1
 
 
@@ -35,11 +47,13 @@ class Ledger:
         self.sides = sides
         self.totals = [0] * sides
         self.count = 0
+        self.runs = 0  # rounds that have entries: runs of entries
         # Lists of chunks; a fresh ledger has one empty chunk of each, which
         # also tells a snapshot's reader the arrays' types.
-        self._round = [array("H")]
         self._side = [bytearray()]
         self._points = [array("h")]
+        self._rounds = [array("H")]  # a run's round
+        self._lens = [array("H")]  # a run's entries
         self._reason = {}  # entry index -> reason, only for entries that have one
 
     def _check(self, side, points):
@@ -50,15 +64,33 @@ class Ledger:
 
     def add(self, rnd, side, points, reason=None):
         self._check(side, points)
+        k = self.runs - 1
+        lens = self._lens
+        last = self._rounds[k >> SHIFT][k & MASK] if k >= 0 else -1
+        if rnd == last:
+            if lens[k >> SHIFT][k & MASK] == ROUND_MAX:  # more than the flash can journal
+                raise RulesError("round %r is full" % (rnd,))
+            lens[k >> SHIFT][k & MASK] += 1
+        else:
+            if not isinstance(rnd, int) or not last < rnd <= ROUND_MAX:
+                raise RulesError("round %r is before round %r" % (rnd, last))
+            k += 1  # a new run
+            if k < (len(lens) - 1) * CHUNK + len(lens[-1]):  # reuse the slot an undo freed
+                self._rounds[k >> SHIFT][k & MASK] = rnd
+                lens[k >> SHIFT][k & MASK] = 1
+            else:
+                if len(lens[-1]) == CHUNK:
+                    self._rounds.append(array("H"))
+                    lens.append(array("H"))
+                self._rounds[-1].append(rnd)
+                lens[-1].append(1)
+            self.runs = k + 1
         n = self.count
         if n < self.slots():  # reuse the slot an undo freed
-            c = n >> SHIFT
-            j = n & MASK
-            self._round[c][j] = rnd
-            self._side[c][j] = side
-            self._points[c][j] = points
+            self._side[n >> SHIFT][n & MASK] = side
+            self._points[n >> SHIFT][n & MASK] = points
         else:
-            self.grow(rnd, side, points)
+            self.grow(side, points)
         if reason is not None:
             self._reason[n] = reason
         elif n in self._reason:
@@ -70,66 +102,44 @@ class Ledger:
         """Entries the chunks hold room for (undone ones included)."""
         return (len(self._side) - 1) * CHUNK + len(self._side[-1])
 
-    def grow(self, rnd, side, points):
-        """One more slot, at the end: a new chunk when the last is full."""
+    def grow(self, side, points):
+        """One more entry slot, at the end: a new chunk when the last is full."""
         if len(self._side[-1]) == CHUNK:
-            self._round.append(array("H"))
             self._side.append(bytearray())
             self._points.append(array("h"))
-        self._round[-1].append(rnd)
         self._side[-1].append(side)
         self._points[-1].append(points)
-
-    def entry(self, i):
-        """(round, side, points, reason) of entry i, oldest first."""
-        if not 0 <= i < self.count:
-            raise RulesError("there is no entry %r" % (i,))
-        c = i >> SHIFT
-        j = i & MASK
-        return (self._round[c][j], self._side[c][j], self._points[c][j], self._reason.get(i))
-
-    def entries(self):
-        return [self.entry(i) for i in range(self.count)]
-
-    def undo(self):
-        """Take back the last entry and return it."""
-        if self.count == 0:
-            raise RulesError("there is no score to take back")
-        last = self.entry(self.count - 1)
-        self.count -= 1
-        self.totals[last[1]] -= last[2]
-        return last
 
     def correct(self, rnd, side, points, reason="corrected"):
         """Set what ``side`` scored in round ``rnd`` to ``points``: its
         entries of that round become one corrected entry, in their place
         (after the round's last entry if it had none). Rare, so its code
-        loads only when needed (ledger_fix.py)."""
-        from referee.core.ledger_fix import correct
+        loads only when needed (ledger_more.py)."""
+        from referee.core.ledger_more import correct
 
         try:
             correct(self, rnd, side, points, reason)
         finally:
-            forget("referee.core.ledger_fix")
+            forget("referee.core.ledger_more")
 
     def round_scores(self, rnd):
         scores = [0] * self.sides
-        rounds, sides, points = self._round, self._side, self._points
-        for i in range(self.count):
-            c = i >> SHIFT
-            j = i & MASK
-            if rounds[c][j] == rnd:
-                scores[sides[c][j]] += points[c][j]
+        sides, points = self._side, self._points
+        start = 0
+        for k in range(self.runs):
+            r = self._rounds[k >> SHIFT][k & MASK]
+            end = start + self._lens[k >> SHIFT][k & MASK]
+            if r == rnd:
+                for i in range(start, end):
+                    scores[sides[i >> SHIFT][i & MASK]] += points[i >> SHIFT][i & MASK]
+                break
+            if r > rnd:
+                break
+            start = end
         return scores
 
     def rounds(self):
-        seen = []  # type: list
-        for i in range(self.count):
-            r = self._round[i >> SHIFT][i & MASK]
-            # entries run in round order, so the last one seen settles most
-            if not (seen and seen[-1] == r) and r not in seen:
-                seen.append(r)
-        return seen
+        return [self._rounds[k >> SHIFT][k & MASK] for k in range(self.runs)]
 
     def leaders(self):
         """The sides with the highest total (several on a tie)."""

@@ -43,7 +43,11 @@ from binascii import crc32, hexlify
 from referee.core.errors import RulesError
 from referee.core.journal import SNAPS
 
-VERSION = 2  # 2: lists of arrays go one chunk a part (1 wrote the ledger's arrays whole)
+# 3: the ledger keeps rounds as runs; 2: lists of arrays go one chunk a
+# part (1 wrote the ledger's arrays whole). snapshot_read.py has its own
+# copy (and of crc_hex): loading this module's code to read a snapshot
+# back would take 2 KB of a long game's resume.
+VERSION = 3
 _PLAIN = (bool, int, str)
 
 

@@ -30,8 +30,9 @@ class State:
         self.hand = 1  # the open hand
         self.hands_this_game = 0
         self.counts = {}  # seat -> counts, for the open hand
-        # How each closed hand ended, two bytes a hand: an index into
-        # game.ENDINGS, and who went out plus one (0: nobody).
+        # How each closed hand ended, a byte or two a hand: who went out
+        # plus one (0: nobody), and an index into game.ENDINGS unless the
+        # game has only one way to end (ROBOTS!: a thousand hands, 1 KB).
         self.end_how = bytearray()
         self.end_out = bytearray()
         self.winner = None
@@ -49,7 +50,8 @@ class State:
 
     def ending(self, hand):
         """(how, out) of closed hand number ``hand``; out is -1 for nobody."""
-        return self.game.ENDINGS[self.end_how[hand - 1]], self.end_out[hand - 1] - 1
+        how = self.end_how[hand - 1] if len(self.game.ENDINGS) > 1 else 0
+        return self.game.ENDINGS[how], self.end_out[hand - 1] - 1
 
     @property
     def dealer(self):
@@ -144,7 +146,8 @@ def step(state, action):
         for seat in range(state.table.players):
             side = state.table.team_of(seat)
             state.ledger.add(state.hand, side, game.score(state.counts[seat]))
-        state.end_how.append(game.ENDINGS.index(how))
+        if len(game.ENDINGS) > 1:
+            state.end_how.append(game.ENDINGS.index(how))
         state.end_out.append(out + 1)
         state.counts = {}
         state.hand += 1
