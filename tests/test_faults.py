@@ -236,3 +236,34 @@ def test_a_power_cut_at_every_byte_of_a_snapshot(flash, monkeypatch):
         assert saved.replayed == 2, cut
     # and the one written whole serves instead of the journal's lines
     assert resume(Journal(Storage("probe")))[0].replayed == 0
+
+
+def test_reading_a_long_journal_back_feeds_the_watchdog(flash, monkeypatch):
+    # With no snapshot a resume replays every line, longer than the chip's
+    # watchdog timeout for a long game (tests/test_pico_boot.py shows the
+    # reset it caused): each read of the file feeds the watchdog. 400 score
+    # lines of about 40 bytes are some 16 KB, read 256 bytes at a time: at
+    # least 16,000 / 256 = 62 feeds, and more for the first pass (the CRCs)
+    # and the second (the replay), which read the file twice.
+    import referee
+
+    class CountingWatchdog:
+        fed = 0
+
+        def feed(self):
+            self.fed += 1
+
+    session = started()
+    for i in range(398):
+        assert session.act({"a": "score", "seat": i % 2, "pts": 0}) is None
+    journal = Journal(Storage("data"))
+    for end in (".snap", ".snap1"):
+        journal.storage.remove(FILE + end)
+    size = len(journal.storage.read(FILE))
+    assert size > 16000
+    watchdog = CountingWatchdog()
+    monkeypatch.setattr(referee, "watchdog", watchdog)
+    saved, _, state = resume(journal)
+    assert saved.problem is None and state.ledger.totals == [25, 10]
+    assert saved.replayed == 400  # every line: no snapshot was used
+    assert watchdog.fed >= 2 * size // 256

@@ -11,7 +11,7 @@ import tempfile
 import pytest
 
 from host_tools import flash_image, paths
-from host_tools.pico import lane
+from host_tools.pico import figures, lane
 from portable.boot_cases import CASES, KEPT_AS, journal_bytes, log_line
 
 # A human pace (150 ms down, 250 up): this is about what boots, not speed.
@@ -89,3 +89,27 @@ def test_a_slow_bus_setting_still_boots_to_the_menu(clean_menu):
         e - s for s, e, addr, _r, data in played.chip.i2c if addr == 0x3C and len(data) == 2050
     ]
     assert frames and min(frames) >= 90_000
+
+
+def test_a_long_game_without_a_usable_snapshot_resumes_without_a_watchdog_reset():
+    """A 5,000-action ROBOTS! journal whose snapshots are gone (damaged, or
+    of an older format: the reader passes over both) is replayed from its
+    first line. That takes longer than the watchdog's 8.4 s on the chip,
+    while the loop that feeds it waits: without referee.keep_alive() the
+    chip restarts in the middle and reads the same file again at every
+    boot. Here it comes up: the offer, then the game."""
+    from host_tools import bench
+
+    saved = bench.saved_files(5000, "robots")
+    journal = {"data/game.jnl": saved["game.jnl"]}  # no snapshot beside it
+    image = flash_image.referee_image(journal)
+    script = "wait 20000\nsnap read\nok\nwait 1000\nsnap game\n"
+    played = lane.play_all({"long": script}, 150, 250, image=image, workers=1)["long"]
+    assert played.chip.error is None  # no watchdog reset
+    ready_ms = played.chip.ready_us / 1000
+    # The offer frame came first, its completion (the game read back) after
+    # more than the watchdog's timeout: the test needs the long replay.
+    ends = [end / 1000 for _s, end, _d in figures.panel_writes(played.chip)]
+    read_back = max(e for e in ends if e < ready_ms + 20000)
+    assert read_back - ready_ms > 8400
+    assert played.snaps["read"] != played.snaps["game"]

@@ -5,6 +5,21 @@ VERSION = "0.1.0"
 # The running game's journal, in the board's data folder (see core/journal.py).
 JOURNAL = "game.jnl"
 
+# The running watchdog, once there is one (app.boot, hw/power.py): fed by
+# keep_alive() as well as by the loop.
+watchdog = None
+
+
+def keep_alive():
+    """Feed the watchdog from inside a long job. Reading back a journal of
+    thousands of steps with no usable snapshot (a damaged one, or one of
+    an older format) takes longer than the watchdog's 8 s on the chip, and
+    the loop that feeds it waits for the job: the chip would restart, read
+    the same file again, and never come up. journal_read.py calls this each
+    time it reads on in the file."""
+    if watchdog is not None:
+        watchdog.feed()
+
 
 def forget(name):
     """Drop a module that is needed only now and then (a correction, a

@@ -322,7 +322,9 @@ def boot(watchdog, **board_args):
     watchdog to restart it: a boot never dies silently. ``board_args`` go
     to board.hardware() (the desktop's clock, entropy, flash folder)."""
     import board
+    import referee
 
+    referee.watchdog = watchdog  # fed by long jobs too (referee.keep_alive)
     try:
         hw = board.hardware(watchdog=watchdog, **board_args)
     except Exception as e:  # noqa: BLE001 - nothing else would ever tell

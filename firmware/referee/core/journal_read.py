@@ -20,6 +20,7 @@ snapshot: see snapshot.py). The first checks every line and notes the undo
 lines (few); the second replays the actions that no later undo took back.
 """
 
+from referee import keep_alive
 from referee.core.errors import RulesError
 from referee.core.journal import VERSION
 from referee.core.record import _is_hex8, unseal
@@ -74,6 +75,7 @@ class Lines:
                 bigger = bytearray(2 * self.n)
                 bigger[: self.n] = self.buf
                 self.buf = bigger
+            keep_alive()  # a few hundred bytes at a time: a long read is no hang
             got = self.f.readinto(memoryview(self.buf)[self.n :])
             if got:
                 self.n += got
@@ -100,6 +102,7 @@ class Lines:
             self.at += self.n  # the buffer is used up; the file reads on
             self.i = self.n = 0
             while got < size:
+                keep_alive()
                 n = self.f.readinto(view[got:])
                 if not n:
                     self.eof = True

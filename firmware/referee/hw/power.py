@@ -13,6 +13,8 @@ draws about 21 mA awake against about 1 mA in lightsleep. So:
 
 from micropython import const
 
+import referee
+
 ON = const(0)
 DIM = const(1)
 OFF = const(2)
@@ -89,11 +91,13 @@ class Power:
     def start_watchdog(self):
         if self._make_watchdog is not None and self._watchdog is None:
             self._watchdog = self._make_watchdog(WATCHDOG_MS)
+            referee.watchdog = self._watchdog  # for keep_alive()
 
     def stop_watchdog(self):
         """Ctrl-C from the REPL (see stop_watchdog below). Whether or not
         the loop had taken it over yet: main.py starts it before the board."""
         self._watchdog = None
+        referee.watchdog = None
         stop_watchdog()
 
 
