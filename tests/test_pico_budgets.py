@@ -73,7 +73,9 @@ def test_allocation_per_button_event(brisk):
 def test_garbage_per_button_event_is_no_more_than_today(brisk):
     left = bench.event_left(brisk)
     assert len(left) > 500
-    assert 0 < bench.mean(left) <= 1536  # ratchet: bytes left for the collector
+    # ratchet: bytes left for the collector (1,568 today; about 200 B of it
+    # is app.plug_holes()' tuples, garbage bought for speed at each event)
+    assert 0 < bench.mean(left) <= 1664
 
 
 def test_heap_kept_at_the_menu():
