@@ -40,7 +40,6 @@ class Panel(SSD1306_I2C):
         # protocol, keyword arguments, a slice adapter): five Python calls a
         # write. The page runs go straight to the bus adapter instead.
         self._bus = self.i2c_device.i2c
-        self._frame = frame
         # Views made once: comparing and copying them allocates nothing later.
         self._frame_pages = [frame[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)]
         self._sent_pages = [sent[1 + p * width : 1 + (p + 1) * width] for p in range(self.pages)]
@@ -92,7 +91,9 @@ class Panel(SSD1306_I2C):
         borrowed = buf[start]
         buf[start] = _DATA
         try:
-            self._bus.send(self.addr, self._frame[start : 1 + (last + 1) * width])
+            # (its start/end path reuses one view of the frame: a slice of a
+            # view kept here asked the VM's heap 6 B an event more)
+            self._bus.writeto(self.addr, buf, start=start, end=1 + (last + 1) * width)
         finally:
             buf[start] = borrowed
         for page in range(first, last + 1):
