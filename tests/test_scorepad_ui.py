@@ -113,3 +113,53 @@ def test_names_must_differ(rig):
     assert isinstance(rig.app.screen, NameEdit) and rig.app.screen.message == "P2 is taken"
     rig.play("up\nok long\nok long")  # P3 is free; start
     assert pad(rig).session.state.table.names == ["P3", "P2"]
+
+
+def test_an_ok_pressed_while_a_damaged_game_is_read_leaves_the_reason_up(flash):
+    # The offer shows before the game is read (its header names it); the
+    # reading then finds line 2 damaged. An OK pressed meanwhile was meant
+    # for the offer: it must not also dismiss the notice that says why.
+    from referee.core.record import seal
+    from referee.screens.menu import Menu
+    from referee.screens.resume import ResumeOffer
+
+    os.mkdir("data")
+    with open("data/game.jnl", "wb") as f:
+        f.write(bytes(seal({"v": 2, "game": "scorepad", "setup": {"players": 2}})) + b"\n")
+        f.write(b'{"a": "score", "pts": 5, "seat": 0} 00000000\n')  # a wrong CRC
+    rig = Rig(seed=1)
+    assert isinstance(rig.app.screen, ResumeOffer)  # "reading..."
+    rig.play("ok")  # down while the next step reads the game, up after
+    assert rig.app.screen.title == "NOT RESUMED"
+    rig.play("ok")  # a press made for the notice: back to the menu
+    assert isinstance(rig.app.screen, Menu)
+
+
+def test_the_offer_breaks_a_long_headline_over_two_rows(rig):
+    # Six-letter names make "round 11, CARLOS leads": 22 characters, one
+    # more than a row of the panel holds (21).
+    from types import SimpleNamespace
+
+    from referee.screens.resume import ResumeOffer
+
+    class Rules:
+        @staticmethod
+        def headline(state):
+            return "round 11, CARLOS leads"
+
+    offer = ResumeOffer(rig.app, "Score pad")
+    offer.session = SimpleNamespace(rules=Rules, state=None, journal=SimpleNamespace(count=1))
+    drawn = []
+    canvas = rig.app.canvas
+    centre = canvas.centre
+    canvas.centre = lambda s, row, **kw: drawn.append((row, s)) or centre(s, row, **kw)
+    canvas.clear()
+    offer.draw(canvas)
+    assert drawn == [
+        (0, "RESUME?"),
+        (2, "Score pad"),
+        (4, "round 11, CARLOS"),
+        (5, "leads"),
+        (6, "1 step saved"),
+        (7, "OK:resume  BACK:menu"),
+    ]

@@ -194,10 +194,16 @@ class App:
     def _run_later(self):
         job = self._later
         self._later = None
+        top = self._stack[-1]
         try:
             job()  # type: ignore[operator]
         except Exception as e:  # noqa: BLE001
             self.crashed(e)
+        if self._stack[-1] is not top:
+            # The job put up another screen (the resume offer turned into a
+            # notice that the game cannot be read): a press made meanwhile
+            # was meant for the one it replaced, and must not dismiss it.
+            self.buttons.swallow()
 
     def _peeks(self):
         return getattr(self._stack[-1], "peek", False)

@@ -168,6 +168,17 @@ class Buttons:
     def clear(self):
         self._count = 0
 
+    def swallow(self):
+        """Drop every press made so far, and the release of any button
+        still down (a press that acts on release says nothing): they were
+        made for a screen that has gone while the CPU was busy."""
+        if self._ring_out != self._ring_in:
+            self._drain()
+        self._count = 0
+        for b in range(len(self._down)):
+            if self._down[b]:
+                self._fired[b] = 1
+
     def _put(self, ev):
         if self._count == _QUEUE:
             self.dropped += 1  # a storm of presses: keep the oldest

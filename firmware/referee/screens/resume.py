@@ -14,7 +14,7 @@ Used once a boot, this module unloads itself when the offer is answered
 (its code would otherwise sit in the heap beside the game's)."""
 
 from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
-from referee.ui.canvas import text_width
+from referee.ui.canvas import COLUMNS, text_width
 
 
 def offer(app):
@@ -122,7 +122,17 @@ class ResumeOffer:
         session = self.session
         if session is None:
             c.centre("reading...", 4)
-        else:
-            c.centre(session.rules.headline(session.state), 4)
-            c.centre("%d steps saved" % session.journal.count, 5)
+            c.centre("OK:resume  BACK:menu", 7)
+            return
+        line = session.rules.headline(session.state)
+        row = 4
+        if len(line) > COLUMNS:  # long names: two rows, broken at a space
+            cut = line.rfind(" ", 0, COLUMNS + 1)
+            cut = cut if cut > 0 else COLUMNS
+            c.centre(line[:cut], row)
+            line = line[cut:].strip()[:COLUMNS]
+            row += 1
+        c.centre(line, row)
+        count = session.journal.count
+        c.centre("%d step%s saved" % (count, "" if count == 1 else "s"), row + 1)
         c.centre("OK:resume  BACK:menu", 7)
