@@ -17,7 +17,10 @@ if sys.implementation.name == "micropython":
     # import is a lookup. The typing-only imports of the Adafruit drivers fail
     # at once (None in sys.modules) instead of after six paths.
     for _name in ("machine", "time", "os", "struct", "binascii", "json", "io", "array"):
-        sys.modules[_name] = __import__("u" + _name)
+        try:
+            sys.modules[_name] = __import__("u" + _name)
+        except ImportError:  # not built in (the desktop VM's machine is a file)
+            pass
     for _name in ("typing", "types", "circuitpython_typing"):
         sys.modules[_name] = None  # type: ignore[assignment]
 
