@@ -163,17 +163,3 @@ def test_the_offer_breaks_a_long_headline_over_two_rows(rig):
         (6, "1 step saved"),
         (7, "OK:resume  BACK:menu"),
     ]
-
-
-def test_back_on_the_offer_leaves_the_menu_on_the_saved_game(flash):
-    from referee.screens.menu import Menu
-    from referee.screens.scorepad import ScorePad
-
-    Rig(seed=1).play((SCENARIOS / "scorepad.txt").read_text())
-    again = Rig(seed=2)  # power cut and back
-    again.play("back")
-    menu = again.app.screen
-    assert isinstance(menu, Menu) and menu.index == 1  # Score pad, second entry
-    again.play("ok")  # one press reopens the saved game
-    assert isinstance(again.app.screen, ScorePad)
-    assert again.app.screen.session.state.ledger.totals == [29, 7]

@@ -85,14 +85,6 @@ ENTRIES = (
 )
 
 
-def point_at(app, title):
-    """Have the menu come back on the entry called ``title``: after BACK
-    on the resume offer, the saved game is one OK away."""
-    for i in range(len(ENTRIES)):
-        if ENTRIES[i][0] == title:
-            app.menu_at = (i, keep_visible(0, i, _VISIBLE))
-
-
 class Menu:
     def __init__(self, app):
         self.app = app

@@ -106,11 +106,8 @@ class ResumeOffer:
 
             self.app.replace(done(open_game(self.app, self.session)))
         elif button_of(ev) == BACK:
-            from referee.screens.menu import point_at
-
             self.app.later(None)  # nothing to read: the game stays saved
-            point_at(self.app, self.title)
-            self.app.pop()  # the menu comes back on the game's entry: OK reopens it
+            self.app.pop()  # the menu reopens it
         else:
             return
         from referee.app import forget_module
