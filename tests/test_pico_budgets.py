@@ -78,6 +78,15 @@ def test_garbage_per_button_event_is_no_more_than_today(brisk):
     assert 0 < bench.mean(left) <= 1664
 
 
+def played_as_on_the_desktop(g):
+    """A saved game's run on the chip: no error, no MemoryError, nothing
+    logged, the desktop rig's frames, and an undo that changed the panel."""
+    assert g.chip.error is None
+    assert g.memory_errors == [] and g.errors_log is None
+    assert g.frames_match, "the chip's frames differ from the desktop rig's"
+    assert g.undo_works
+
+
 def test_heap_kept_at_the_menu():
     kept, _chip = bench.menu_kept()
     assert 0 < kept <= bench.MENU_KEPT
@@ -86,10 +95,7 @@ def test_heap_kept_at_the_menu():
 @pytest.mark.parametrize("game", GAMES)
 def test_a_500_action_game_resumes_on_the_chip_as_on_the_desktop(games, game):
     g = games[(game, 500)]
-    assert g.chip.error is None
-    assert g.memory_errors == [] and g.errors_log is None
-    assert g.frames_match, "the chip's frames differ from the desktop rig's"
-    assert g.undo_works
+    played_as_on_the_desktop(g)
     assert g.kept_bytes is not None and 0 < g.kept_bytes <= bench.GAME_KEPT
 
 
@@ -137,10 +143,7 @@ def test_the_game_is_read_back_while_the_offer_is_read(games, game, actions):
 @pytest.mark.parametrize("game", GAMES)
 def test_a_5000_action_game_resumes_undoes_and_corrects_in_128_kb(games, game):
     g = games[(game, 5000)]
-    assert g.chip.error is None
-    assert g.memory_errors == [] and g.errors_log is None
-    assert g.frames_match, "the chip's frames differ from the desktop rig's"
-    assert g.undo_works
+    played_as_on_the_desktop(g)
     assert g.undo_ms is not None and g.undo_ms <= bench.UNDO_MS
     assert 0 < g.largest_alloc <= bench.LARGEST_ALLOC
 

@@ -112,8 +112,12 @@ class App:
         self.dirty = True
         self.offer_saved_game()
 
-    def offer_saved_game(self):
-        if self.storage.exists(JOURNAL):  # the resume code loads only when needed
+    def offer_saved_game(self, saved=None):
+        """The resume offer if a journal is on flash (``saved``: already
+        known to be there or not, as at boot)."""
+        if saved is None:
+            saved = self.storage.exists(JOURNAL)
+        if saved:  # the resume code loads only when needed
             from referee.screens.resume import offer
 
             offer(self)

@@ -50,12 +50,13 @@ def boot(app):
     note if the settings did not read or the watchdog reset the chip."""
     from referee import JOURNAL
 
-    if not app.storage.exists(JOURNAL):
+    saved = app.storage.exists(JOURNAL)
+    if not saved:
         app.menu_back()  # nothing to offer: the menu first
     # else the offer goes over a menu not yet loaded, and shows sooner
     app.settings, problem = load(app.storage)
     apply(app, POWER_ON)
-    app.offer_saved_game()
+    app.offer_saved_game(saved)
     if app.hw.watchdog_reset:
         from referee.screens.crash import log
 

@@ -318,7 +318,7 @@ def _load(journal, f, on_header, on_action, start):
     if survey is None:  # a header without its newline: give it one
         saved.actions = 0
         _mend(journal, None, False)
-        journal.size = _size(journal)
+        journal.size = journal.storage.size(journal.name)
         journal.lines = 1
         return saved
     saved.actions = survey.count
@@ -328,12 +328,12 @@ def _load(journal, f, on_header, on_action, start):
     journal.lines = survey.first_number + survey.lines
     journal.size = survey.end
     if survey.torn_at is not None:
-        saved.dropped = _size(journal) - survey.torn_at
+        saved.dropped = journal.storage.size(journal.name) - survey.torn_at
         _mend(journal, survey.torn_at, True)
         journal.size = survey.torn_at
     elif survey.no_newline:
         _mend(journal, None, False)
-        journal.size = _size(journal)
+        journal.size = journal.storage.size(journal.name)
     return saved
 
 
@@ -400,13 +400,7 @@ def tidy(journal):
         _mend(journal, None, False)
     else:
         journal._torn = False
-    journal.size = _size(journal)
-
-
-def _size(journal):
-    import os
-
-    return os.stat(journal.storage.path(journal.name))[6]
+    journal.size = journal.storage.size(journal.name)
 
 
 def set_aside(journal):

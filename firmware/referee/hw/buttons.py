@@ -174,7 +174,7 @@ class Buttons:
         made for a screen that has gone while the CPU was busy."""
         if self._ring_out != self._ring_in:
             self._drain()
-        self._count = 0
+        self.clear()
         for b in range(len(self._down)):
             if self._down[b]:
                 self._fired[b] = 1

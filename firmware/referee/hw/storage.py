@@ -25,6 +25,10 @@ class Storage:
         except OSError:
             return False
 
+    def size(self, name):
+        """The file's length in bytes; OSError if there is none."""
+        return os.stat(self.path(name))[6]
+
     def read(self, name):
         """The file's bytes, or None when there is no such file."""
         try:

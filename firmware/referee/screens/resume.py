@@ -42,8 +42,6 @@ def offer(app):
 def _finished(journal):
     """Whether the saved game ended: its newest snapshot says so and was
     taken at the journal's last line (session.py takes one at the end)."""
-    import os
-
     from referee.core.journal import SNAPS
     from referee.core.record import unseal
 
@@ -58,7 +56,7 @@ def _finished(journal):
     found = unseal(line[:-1], True) if line.endswith(b"\n") else None
     if found is None or found[0].get("over") != 1:
         return False
-    return found[0].get("at") == os.stat(storage.path(journal.name))[6]
+    return found[0].get("at") == storage.size(journal.name)
 
 
 def _settle(app, screen):
