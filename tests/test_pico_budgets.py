@@ -62,10 +62,10 @@ def test_press_to_panel_p90(brisk):
 
 def test_press_to_panel_p90_is_no_slower_than_today(brisk):
     _median, p90 = press_figures(brisk)
-    assert p90 <= 60  # ratchet
+    assert p90 <= 58  # ratchet: 56.5 today
 
 
-@over_budget("a press asks about 9 KB of the heap (call frames, a screen's modules)")
+@over_budget("a press asks about 5.7 KB of the heap, most of it call frames (rp2 build)")
 def test_allocation_per_button_event(brisk):
     assert 0 < bench.mean(bench.event_allocations(brisk)) <= bench.ALLOC_PER_EVENT
 

@@ -129,6 +129,27 @@ def test_press_to_panel_runs_to_the_end_of_the_last_update_before_the_next_press
     assert lat.no_update == 1  # BACK changed nothing on the panel
 
 
+def test_a_held_ok_letting_go_ends_the_last_press_window():
+    tl = script.timeline("peek up\nwait 500\ndown", PINS, 50, 50, 700)
+    # ready at 1,000 us. OK down 0-150 ms (a hold: no figure of its own);
+    # UP 50-100 acts at 50; OK lets go at 150 (the peek blanks); wait to
+    # 700; DOWN acts at 700. The blanking frame is the release's, not UP's.
+    panel = figures.PANEL_ADDR
+    record = ChipRun(
+        ready_us=1000.0,
+        end_us=900_000.0,
+        i2c=[
+            [52_000.0, 60_000.0, panel, 0, "40ff"],  # UP's update: 59 ms after ready
+            [153_000.0, 175_000.0, panel, 0, "40ff"],  # the release's: not UP's
+            [702_000.0, 705_000.0, panel, 0, "40ff"],  # DOWN's: 4 ms
+        ],
+        flash={"erase_us": [55_000.0]},  # UP's journal line erased a sector
+    )
+    lat = figures.latencies(record, tl)
+    assert lat.up_down == [9.0, 4.0]
+    assert lat.erasing == 1
+
+
 # -- the chip ---------------------------------------------------------------------------
 
 

@@ -48,6 +48,7 @@ def report(results: dict[str, lane.Played], wall_s: float, say=print) -> int:
             count = figs[key + "_presses"]
             say(f"{label} to panel: median {median:.1f}, p90 {p90:.1f} ms ({count} presses)")
     say(f"short presses with no panel update: {figs['no_update']}")
+    say(f"presses whose frame waited for a flash sector erase: {figs['erasing']}")
     say(f"golden snaps equal: {compared - differ} of {compared}")
     say(f"emulated {figs['emulated_s']:.1f} s in {wall_s:.1f} s wall")
     return differ

@@ -306,6 +306,14 @@ def scenario_rows(played: dict[str, lane.Played]) -> list[tuple]:
         m, p = figs[key + "_ms"] or (0.0, 0.0)
         rows.append((f"  {label}: median", m, None, "ms"))
         rows.append((f"  {label}: p90", p, None, "ms"))
+    rows.append(
+        (
+            "  presses whose frame waited for a flash sector erase (a journal line)",
+            figs["erasing"],
+            None,
+            "",
+        )
+    )
     rows += [
         (f"chip: golden snaps differing at 10 presses a second (of {compared})", differ, 0, ""),
         (

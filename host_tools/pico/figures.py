@@ -97,6 +97,7 @@ class Latencies:
     up_down: list[float] = field(default_factory=list)  # ms, from the press
     ok_back: list[float] = field(default_factory=list)  # ms, from the release
     no_update: int = 0  # short presses after which the panel did not change
+    erasing: int = 0  # presses whose panel waited for a flash sector's erase
 
 
 def _acts_at(press) -> int:
@@ -112,18 +113,24 @@ def latencies(run: ChipRun, timeline: Timeline) -> Latencies:
     if run.ready_us is None:
         return out
     writes = [(s, e) for s, e, data in panel_writes(run)]
+    erases = run.flash.get("erase_us", [])
     moments = sorted(((_acts_at(p), p) for p in timeline.presses), key=lambda m: m[0])
+    # A held OK's release redraws too (a peek screen blanks its secret): the
+    # frame it sends is not the last press's.
+    released = [p.up_ms for p in timeline.presses if p.kind == "hold"]
     for k, (acts, press) in enumerate(moments):
         if press.kind != "press":
             continue
         start = run.ready_us + acts * 1000
-        later = [m for m, _p in moments[k + 1 :] if m > acts]
-        stop = run.ready_us + later[0] * 1000 if later else math.inf
+        later = [m for m, _p in moments[k + 1 :] if m > acts] + [m for m in released if m > acts]
+        stop = run.ready_us + min(later) * 1000 if later else math.inf
         ends = [e for s, e in writes if start <= s < stop]
         if not ends:
             out.no_update += 1
             continue
         ms = (max(ends) - start) / 1000
+        if any(start <= t < max(ends) for t in erases):
+            out.erasing += 1
         (out.up_down if press.button in ACT_ON_DOWN else out.ok_back).append(ms)
     return out
 
@@ -150,6 +157,7 @@ def summary(results) -> dict:
         "up_down_presses": len(up_down),
         "ok_back_presses": len(ok_back),
         "no_update": sum(p.latencies.no_update for p in results),
+        "erasing": sum(p.latencies.erasing for p in results),
         "emulated_s": sum(p.chip.end_us for p in results) / 1e6,
         "chip_wall_s": sum(p.chip.wall_s for p in results),
     }

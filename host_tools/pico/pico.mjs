@@ -83,7 +83,7 @@ const ROM_ERASE = romFunction('RE');
 const ROM_PROGRAM = romFunction('RP');
 const ERASE_NS_PER_SECTOR = 45 * MS;
 const PROGRAM_NS_PER_PAGE = 0.4 * MS;
-const flashStats = { erased_sectors: 0, programmed_pages: 0 };
+const flashStats = { erased_sectors: 0, programmed_pages: 0, erase_us: [] };
 
 function flashCall(pc) {
   const core = chip.core;
@@ -93,6 +93,7 @@ function flashCall(pc) {
     chip.flash.fill(0xff, r0, r0 + r1);
     nanos = (r1 / 4096) * ERASE_NS_PER_SECTOR;
     flashStats.erased_sectors += r1 / 4096;
+    flashStats.erase_us.push(clock.nanos / 1000);
   } else {
     for (let i = 0; i < r2; i++) chip.flash[r0 + i] &= chip.readUint8(r1 + i); // NOR: bits only clear
     nanos = (r2 / 256) * PROGRAM_NS_PER_PAGE;

@@ -64,7 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--elf", type=Path, required=True, help="the firmware's .elf (symbols)")
     ap.add_argument("--game", help="a saved game of this kind on the flash (bench's samples)")
     ap.add_argument("--actions", type=int, default=500)
-    ap.add_argument("--script", default="wait 100\n", help="button script after ready")
+    ap.add_argument(
+        "--script", default="wait 100\n", help="button script after ready, or a file holding one"
+    )
     ap.add_argument("--from-ms", type=float, default=0.0)
     ap.add_argument("--to-ms", type=float, default=600.0)
     ap.add_argument("--top", type=int, default=40)
@@ -82,7 +84,10 @@ def main(argv: list[str] | None = None) -> int:
     image = flash_image.referee_image(extra)
     starts, names, by_name = symbols(args.elf)
     watched = [by_name[n] for n in INCLUSIVE if n in by_name]
-    timeline = lane.timeline_for(args.script, 50, 50)
+    script = args.script
+    if Path(script).is_file():
+        script = Path(script).read_text()
+    timeline = lane.timeline_for(script, 50, 50)
     chip = run.run_chip(
         timeline,
         image,
