@@ -37,6 +37,7 @@ static: setup
 	$(BIN)/ruff format --check firmware host_tools tests
 	$(BIN)/mypy
 	$(PY) -m host_tools.portability
+	$(PY) -m host_tools.import_graph
 	$(PY) -m host_tools.fontgen --check
 
 pytest: setup

@@ -129,7 +129,7 @@ def test_a_forgotten_module_gives_its_heap_back_in_the_vm(built):
     # give back, all but a quarter of a kilobyte.
     out = lane.run(
         [
-            "import gc\nfrom referee.app import forget_module\nimport referee.games.duel",
+            "import gc\nfrom referee import forget as forget_module\nimport referee.games.duel",
             "forget_module('referee.games.duel')\ngc.collect()",
             "BEFORE = gc.mem_alloc()\nimport referee.games.duel\n"
             "print('OPEN', gc.mem_alloc() - BEFORE)",

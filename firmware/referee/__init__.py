@@ -2,8 +2,10 @@
 
 VERSION = "0.1.0"
 
-# The running game's journal, in the board's data folder (see core/journal.py).
+# The running game's journal, in the board's data folder (see core/journal.py),
+# and the format it is in: journal.py writes it, journal_read.py checks it.
 JOURNAL = "game.jnl"
+JOURNAL_FORMAT = 2
 
 # The running watchdog, once there is one (app.boot, hw/power.py): fed by
 # keep_alive() as well as by the loop.

@@ -15,11 +15,11 @@ import sys
 
 from micropython import const
 
-from referee import JOURNAL
-from referee import forget as forget_module  # noqa: F401 (screens import it from here)
+from referee import JOURNAL, forget
 from referee.core.chance import Chance
 from referee.hw.battery import EMPTY_MV, LOW_MV, level
 from referee.hw.buttons import OK
+from referee.hw.buzzer import TONES
 from referee.ui.canvas import Canvas
 
 POLL_MS = const(10)
@@ -27,9 +27,6 @@ BATTERY_MS = const(5000)  # how often VSYS is read
 _SURE = const(3)  # readings in a row before the battery is called low or empty
 _TICKS_MASK = const(0x3FFFFFFF)
 _TIDY_MS = const(1000)  # untouched this long after any activity: one garbage collection
-ROLL = const(0)  # tones, see beep()
-TURN = const(1)
-_TONES = ((2093, 25), (880, 80))  # (Hz, ms): a click for a roll, a lower beep for a turn
 
 
 class App:
@@ -63,7 +60,7 @@ class App:
         from referee.settings import boot
 
         boot(self)
-        forget_module("referee.settings")  # boot-time code; the settings screen loads it again
+        forget("referee.settings")  # boot-time code; the settings screen loads it again
         if self._stack[-1] is None:  # nothing offered: the menu
             self.menu_back()
 
@@ -78,7 +75,7 @@ class App:
             self.menu_at = (menu.index, menu.top)
             stack[0] = None
             if _MICROPYTHON:  # CPython keeps it: tests hold its class
-                forget_module("referee.screens.menu")
+                forget("referee.screens.menu")
         stack.append(screen)
         self.dirty = True
 
@@ -129,9 +126,9 @@ class App:
         return self._peeking
 
     def beep(self, tone):
-        """A short tone (ROLL or TURN) unless muted (silent without a piezo)."""
+        """A short tone (hw/buzzer.py: ROLL or TURN) unless muted (silent without a piezo)."""
         if self.settings["sound"]:
-            hz, ms = _TONES[tone]
+            hz, ms = TONES[tone]
             self.hw.buzzer.tone(hz, ms)
 
     # Each method the idle loop runs keeps its state (locals, value stack,
@@ -324,7 +321,7 @@ def unload_games():
     for name in list(sys.modules):
         if name.startswith("referee.") and name not in _RESIDENT:
             if not name.startswith(("referee.hw", "referee.ui")):
-                forget_module(name)
+                forget(name)
     gc.collect()
 
 

@@ -21,11 +21,10 @@ Reading it back after a reset lives in journal_read.py, which loads for a
 resume and is dropped once the game is open.
 """
 
-from referee import JOURNAL
+from referee import JOURNAL, JOURNAL_FORMAT
 from referee.core.errors import RulesError
 from referee.core.record import seal, unseal
 
-VERSION = 2
 FILE = JOURNAL
 # Journal lines between snapshots: a resume replays fewer than this many.
 # Fewer would make resumes shorter but bill every press more: a snapshot
@@ -77,7 +76,7 @@ class Journal:
         if self.exists():
             self.archive()
         self.forget_snapshots()
-        data = seal({"v": VERSION, "game": game, "setup": setup})
+        data = seal({"v": JOURNAL_FORMAT, "game": game, "setup": setup})
         self.storage.write(self.name, data)
         self.bytes_written += len(data)
         self.size = len(data)

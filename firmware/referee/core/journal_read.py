@@ -20,9 +20,8 @@ snapshot: see snapshot.py). The first checks every line and notes the undo
 lines (few); the second replays the actions that no later undo took back.
 """
 
-from referee import keep_alive
+from referee import JOURNAL_FORMAT, keep_alive
 from referee.core.errors import RulesError
-from referee.core.journal import VERSION
 from referee.core.record import _is_hex8, unseal
 
 LINE_MAX = 4096  # no line the referee writes comes near it; a longer one is damage
@@ -119,11 +118,13 @@ class Lines:
 
 def _check_header(header):
     version = header.get("v")
-    if version not in (1, VERSION):  # format 1 is format 2 without undo lines
+    if version not in (1, JOURNAL_FORMAT):  # format 1 is format 2 without undo lines
         # Only a higher format number is a newer referee's (and left alone);
         # anything else there is damage, kept aside like any other.
-        if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
-            raise RulesError("journal format %d; this referee reads format %d" % (version, VERSION))
+        if isinstance(version, int) and not isinstance(version, bool) and version > JOURNAL_FORMAT:
+            raise RulesError(
+                "journal format %d; this referee reads format %d" % (version, JOURNAL_FORMAT)
+            )
         raise RulesError("the header's format is unknown")
     if not isinstance(header.get("game"), str) or not isinstance(header.get("setup"), dict):
         raise RulesError("the header names no game and setup")

@@ -30,16 +30,13 @@ only while it runs.
 from array import array
 
 from referee import forget
+from referee.core import CHUNK, MASK, SHIFT
 from referee.core.errors import RulesError
 
 # No single entry in these games comes near it (Robber Rummy's best
 # possible hand is 1,520), and it lets points live in 16-bit slots.
 LIMIT = 30000
 ROUND_MAX = 0xFFFF  # rounds, and a round's entries, live in 16-bit slots
-
-SHIFT = 9
-CHUNK = 1 << SHIFT  # items a chunk: 1 KB of points or run rounds
-MASK = CHUNK - 1
 
 
 class Ledger:

@@ -4,8 +4,8 @@ and what only the tests and the desktop tools ask, as functions of a
 ledger: an entry by number, every entry, taking back the last entry (the
 device undoes by replaying its journal)."""
 
+from referee.core import MASK, SHIFT
 from referee.core.errors import RulesError
-from referee.core.ledger import MASK, SHIFT
 
 
 def entry(ledger, i):

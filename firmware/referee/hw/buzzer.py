@@ -7,6 +7,10 @@ that time comes. Without a piezo fitted the pin just toggles.
 from micropython import const
 
 _HALF = const(32768)  # 50 % duty: the loudest square wave
+# The tones screens ask for (App.beep, which mutes them): an index into TONES
+ROLL = const(0)
+TURN = const(1)
+TONES = ((2093, 25), (880, 80))  # (Hz, ms): a click for a roll, a lower beep for a turn
 
 
 class Buzzer:

@@ -8,8 +8,8 @@ the value is the same as before.
 
 from micropython import const
 
-from referee.app import ROLL
 from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
+from referee.hw.buzzer import ROLL
 from referee.ui.canvas import CELL, number_width
 
 COIN = (0, 2)  # (count, sides); no dice means a coin
@@ -59,8 +59,9 @@ class Dice:
         self._title = "< %s >" % label(choice)
 
     def set_choice(self, choice):
-        """Called by the editor; remembered across resets."""
-        self._select(choice)
+        """Called by the editor (no dice, a count of 0, is the coin);
+        remembered across resets."""
+        self._select(COIN if choice[0] == 0 else choice)
         self.values = None
         self._remember()
 
@@ -76,7 +77,7 @@ class Dice:
         elif button == OK and kind == LONG:
             from referee.screens.dice_set import DiceSet
 
-            self.app.push(DiceSet(self.app, self, self.choice))
+            self.app.push(DiceSet(self.app, self, (MAX_COUNT, MIN_SIDES, MAX_SIDES)))
         elif button == BACK and kind == PRESS:
             self.app.pop()
 

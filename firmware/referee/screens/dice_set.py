@@ -5,18 +5,24 @@ confirms, BACK cancels. Coin is chosen by going below one die.
 """
 
 from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
-from referee.screens.dice import COIN, MAX_COUNT, MAX_SIDES, MIN_SIDES, label
 from referee.ui.canvas import BIG_CELL, big_width
 
 
 class DiceSet:
-    def __init__(self, app, dice, choice):
+    """Edits ``dice.choice``, a (count, sides) pair whose count 0 is the
+    coin, within ``limits`` (most dice, fewest and most sides: the dice
+    screen's, which checks a saved choice against them too); OK hands the
+    pair to ``dice.set_choice``."""
+
+    def __init__(self, app, dice, limits):
         self.app = app
         self.dice = dice
-        if choice == COIN:
-            choice = (1, 6)
-        self.count = choice[0]
-        self.sides = choice[1]
+        self.max_count, self.min_sides, self.max_sides = limits
+        count, sides = dice.choice
+        if count == 0:  # from the coin, the editor starts at one ordinary die
+            count, sides = 1, 6
+        self.count = count
+        self.sides = sides
         self.field = 0  # 0 the count, 1 the sides
 
     def on_event(self, ev):
@@ -25,14 +31,14 @@ class DiceSet:
         step = step_of(ev)
         if step:
             if self.field == 0:
-                self.count = min(MAX_COUNT, max(0, self.count + step))
+                self.count = min(self.max_count, max(0, self.count + step))
             else:
-                self.sides = min(MAX_SIDES, max(MIN_SIDES, self.sides + step))
+                self.sides = min(self.max_sides, max(self.min_sides, self.sides + step))
         elif button == OK and kind == PRESS:
             if self.field == 0 and self.count > 0:
                 self.field = 1
             else:
-                self.dice.set_choice(COIN if self.count == 0 else (self.count, self.sides))
+                self.dice.set_choice((self.count, self.sides))
                 self.app.pop()
         elif button == BACK and kind == PRESS:
             if self.field == 1:
@@ -44,7 +50,7 @@ class DiceSet:
         c.centre("SET DICE", 0)
         c.invert_rows(0)
         if self.count == 0:
-            c.centre(label(COIN), 2, scale=2)
+            c.centre("COIN", 2, scale=2)
         else:
             count = str(self.count)
             text = count + "d" + str(self.sides)

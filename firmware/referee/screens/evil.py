@@ -10,8 +10,8 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 
 from micropython import const
 
-from referee.app import ROLL
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.hw.buzzer import ROLL
 from referee.ui.canvas import keep_visible, number_width
 
 _VISIBLE = const(5)

@@ -12,8 +12,8 @@ The pass phase lists the passers in their acting order (PassBot first, the
 lowest sitting out unless only one passed) and records their turns.
 """
 
-from referee.app import TURN
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.hw.buzzer import TURN
 from referee.ui.canvas import keep_visible
 
 # The printed rule, the same for everyone: which robots are in play is secret.

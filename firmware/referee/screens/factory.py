@@ -17,8 +17,8 @@ last step; BACK returns to the menu (the game stays saved, secrets and all).
 
 from micropython import const
 
-from referee.app import ROLL
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.hw.buzzer import ROLL
 from referee.ui.canvas import keep_visible, number_width
 
 _VISIBLE = const(5)
@@ -89,10 +89,10 @@ class FactoryGame:
 
                 self.app.push(Peek(self.app, self.session, waiting[0]))
             else:
+                from referee.screens.factory_result import Result, reveal
+
                 self.message = reveal(self.app, self.session, None)
                 if self.message is None:
-                    from referee.screens.factory_result import Result
-
                     self.app.push(Result(self.app, self.session))
 
     def draw(self, c):
@@ -163,36 +163,6 @@ def deal(chance, state):
         "board": cards[1:4],
         "hands": [cards[4 + 3 * s : 7 + 3 * s] for s in range(n)],
     }
-
-
-def reveal(app, session, right):
-    """Roll the die for every Eureka, then pay out; ``right`` is the table
-    customer's verdict per seat (None when the device is the customer).
-    A reveal just undone (to mend a verdict) lends its rolls: the die is
-    not thrown again for a Eureka it already answered.
-    Returns None, or why nothing changed."""
-    state = session.state
-    undone = session.undone
-    if undone is None or undone.get("a") != "reveal":
-        undone = None
-    rolls = []
-    for s in range(state.players):
-        if right is None:
-            shouted = state.eureka[s]
-        else:
-            shouted = right[s] > 1  # the verdict screen's 2, 3: with Eureka
-        roll = 0
-        if shouted:
-            roll = undone["rolls"][s] if undone is not None else 0
-            roll = roll or app.chance.roll(6)
-        rolls.append(roll)
-    action = {"a": "reveal", "rolls": rolls}  # type: dict
-    if right is not None:
-        action["right"] = [v & 1 == 1 for v in right]
-    message = session.act(action)
-    if message is None and max(rolls):
-        app.beep(ROLL)
-    return message
 
 
 SETUP = (

@@ -2,9 +2,11 @@
 then every player's robot, whether it was right, and their cubes won or
 paid. With the device as customer the order is shown once the turn ends,
 never before. OK (or DOWN) goes on; after the last page the second try's
-round of builds starts, if there is one."""
+round of builds starts, if there is one. reveal() makes the payout this
+page shows, for the hub (device customer) and the verdict screen (table)."""
 
 from referee.hw.buttons import BACK, DOWN, OK, PRESS, UP, button_of, kind_of
+from referee.hw.buzzer import ROLL
 
 
 class Result:
@@ -73,3 +75,33 @@ class Result:
             change = state.last_change[seat]
             c.number_right(change, c.width - 2, row, sign=True)
         c.centre("OK:on", 7)
+
+
+def reveal(app, session, right):
+    """Roll the die for every Eureka, then pay out; ``right`` is the table
+    customer's verdict per seat (None when the device is the customer).
+    A reveal just undone (to mend a verdict) lends its rolls: the die is
+    not thrown again for a Eureka it already answered.
+    Returns None, or why nothing changed."""
+    state = session.state
+    undone = session.undone
+    if undone is None or undone.get("a") != "reveal":
+        undone = None
+    rolls = []
+    for s in range(state.players):
+        if right is None:
+            shouted = state.eureka[s]
+        else:
+            shouted = right[s] > 1  # the verdict screen's 2, 3: with Eureka
+        roll = 0
+        if shouted:
+            roll = undone["rolls"][s] if undone is not None else 0
+            roll = roll or app.chance.roll(6)
+        rolls.append(roll)
+    action = {"a": "reveal", "rolls": rolls}  # type: dict
+    if right is not None:
+        action["right"] = [v & 1 == 1 for v in right]
+    message = session.act(action)
+    if message is None and max(rolls):
+        app.beep(ROLL)
+    return message

@@ -30,12 +30,10 @@ class Verdict:
             self.index = (self.index - step) % rows
         elif button == OK and kind_of(ev) == PRESS:
             if self.index == len(self.seats):
-                from referee.screens.factory import reveal
+                from referee.screens.factory_result import Result, reveal
 
                 self.message = reveal(self.app, self.session, self.verdict)
                 if self.message is None:
-                    from referee.screens.factory_result import Result
-
                     self.app.replace(Result(self.app, self.session))
                 return
             seat = self.seats[self.index]

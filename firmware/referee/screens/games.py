@@ -5,7 +5,7 @@ def saved_game(app):
     """(Saved, Session or None) for the journal on flash. A file that cannot
     be read for any reason (one edited by hand into the wrong types, one too
     big for memory) is set aside and the reason logged: never a dead boot."""
-    from referee.app import forget_module
+    from referee import forget
     from referee.core.journal import Journal
     from referee.core.replay import resume
     from referee.core.session import Session
@@ -18,15 +18,15 @@ def saved_game(app):
         saved, state = unreadable(journal, e), None
         if not isinstance(e, MemoryError):
             detail = ": %s" % (e,)  # the error's own words, for the log
-    forget_module("referee.core.replay")  # used once a game; undo loads them again
+    forget("referee.core.replay")  # used once a game; undo loads them again
     if saved.problem is not None:
         from referee.screens.crash import log
 
         place = saved.kept_as or "left in place"
         log(app.storage, "%s%s (%s)" % (saved.problem, detail, place))
-    forget_module("referee.core.journal_read")
-    forget_module("referee.core.snapshot")
-    forget_module("referee.core.snapshot_read")
+    forget("referee.core.journal_read")
+    forget("referee.core.snapshot")
+    forget("referee.core.snapshot_read")
     return saved, (Session(journal, rules, state) if state is not None else None)
 
 
@@ -64,9 +64,9 @@ def tell_problem(app, saved):
 def done(screen):
     """The game's screen, once found: this router leaves memory (the menu
     loads it again)."""
-    from referee.app import forget_module
+    from referee import forget
 
-    forget_module(__name__)
+    forget(__name__)
     return screen
 
 

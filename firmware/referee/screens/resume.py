@@ -108,9 +108,9 @@ class ResumeOffer:
             self.app.pop()  # the menu reopens it
         else:
             return
-        from referee.app import forget_module
+        from referee import forget
 
-        forget_module(__name__)
+        forget(__name__)
 
     def draw(self, c):
         c.centre("RESUME?", 0)

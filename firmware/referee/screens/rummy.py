@@ -12,8 +12,8 @@ ended), then each player's cards in turn from the dealer's left.
 
 from micropython import const
 
-from referee.app import TURN
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.hw.buzzer import TURN
 from referee.ui.canvas import CELL, keep_visible, number_width
 
 _VISIBLE = const(6)

@@ -7,8 +7,8 @@ long BACK takes back the last score or round, BACK returns to the menu
 
 from micropython import const
 
-from referee.app import TURN
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.hw.buzzer import TURN
 from referee.ui.canvas import CELL, keep_visible, number_width
 
 _VISIBLE = const(6)

@@ -1,0 +1,198 @@
+"""Static lane: the firmware's import graph has no circle.
+
+    python -m host_tools.import_graph [DIR]     # default: firmware/
+
+Every ``import`` in every file counts, at the top and inside functions
+alike: an import inside a function runs later, but the two modules still
+depend on each other, and a circle only waits for the path that closes it.
+Python imports a module's parent packages before the module itself; that
+implicit step is not written in the source and is not an edge here. An
+import written out is an edge wherever it points, to a parent package too
+(``from referee.games import TITLES`` in a game module, while the package
+imports the game, is a circle).
+
+A circle fails the check, named module by module (but for one listed in
+KNOWN while another branch takes it apart).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+
+
+def module_names(root: Path) -> dict[str, Path]:
+    """Dotted module name -> file, for every .py file under ``root`` (the
+    folder on sys.path: ``referee/app.py`` is ``referee.app``)."""
+    names = {}
+    for path in sorted(root.rglob("*.py")):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts:
+            names[".".join(parts)] = path
+    return names
+
+
+def _base(module: str, is_package: bool, node: ast.ImportFrom) -> str:
+    """The absolute name ``from <...> import`` names, relative ones too."""
+    if not node.level:
+        return node.module or ""
+    parts = module.split(".")
+    if not is_package:
+        parts.pop()  # a plain module's level 1 is its package
+    parts = parts[: len(parts) - (node.level - 1)]
+    if node.module:
+        parts.append(node.module)
+    return ".".join(parts)
+
+
+def imports_of(module: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of ``known`` that ``module`` (the file ``path``) imports."""
+    tree = ast.parse(path.read_text(), str(path))
+    is_package = path.name == "__init__.py"
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.add(alias.name)
+        elif isinstance(node, ast.ImportFrom):
+            base = _base(module, is_package, node)
+            for alias in node.names:
+                child = base + "." + alias.name
+                # ``from pkg import mod`` imports the submodule; ``from pkg
+                # import name`` reads the package itself.
+                found.add(child if child in known else base)
+    return {name for name in found if name in known and name != module}
+
+
+def graph(root: Path) -> dict[str, set[str]]:
+    """Each firmware module -> the firmware modules it imports."""
+    names = module_names(root)
+    known = set(names)
+    return {module: imports_of(module, path, known) for module, path in names.items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module, each sorted
+    (Tarjan's algorithm, iterative). A module that imports itself is not an
+    edge here (imports_of drops it)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on_stack: set[str] = set()
+    stack: list[str] = []
+    groups = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                parent = work[-1][0]
+                low[parent] = min(low[parent], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    groups.append(sorted(group))
+    return sorted(groups)
+
+
+def a_cycle(group: list[str], edges: dict[str, set[str]]) -> list[str]:
+    """One closed path through a circle's first module (a -> b -> a), the
+    shortest, so the message shows which imports to look at."""
+    members = set(group)
+    start = group[0]
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        following = []
+        for node in frontier:
+            for child in sorted(edges[node] & members):
+                if child == start:
+                    return paths[node] + [start]
+                if child not in paths:
+                    paths[child] = paths[node] + [child]
+                    following.append(child)
+        frontier = following
+    raise AssertionError("a strongly connected group always closes")
+
+
+# Circles that another branch is taking apart, each with where: listed so
+# the check passes meanwhile, and failed once gone, so no entry outlives its
+# circle. Any other circle fails at once.
+KNOWN: dict[tuple[str, ...], str] = {
+    (
+        "referee.games",
+        "referee.games.duel",
+        "referee.games.evil",
+        "referee.games.factory",
+        "referee.games.robber",
+        "referee.games.robots",
+        "referee.games.scorepad",
+    ): "each rules core reads its title from the package that imports it (the registry work)",
+}
+
+
+def report(root: Path, known: dict[tuple[str, ...], str] | None = None) -> list[str]:
+    """What is wrong with the import graph under ``root``: one entry for
+    each circle not in ``known`` (default KNOWN), and one for each known
+    circle that is no longer there."""
+    known = KNOWN if known is None else known
+    edges = graph(root)
+    found = circles(edges)
+    problems = []
+    for group in found:
+        if tuple(group) in known:
+            continue
+        cycle = " -> ".join(a_cycle(group, edges))
+        problems.append(
+            f"import circle of {len(group)} modules: {', '.join(group)}\n  e.g. {cycle}"
+        )
+    for members in known:
+        if list(members) not in found:
+            problems.append(f"no longer a circle, take it out of KNOWN: {', '.join(members)}")
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    root = Path(argv[0]) if argv else FIRMWARE
+    problems = report(root)
+    for line in problems:
+        print(line)
+    if problems:
+        print(f"import graph under {root}: {len(problems)} problem(s)")
+        return 1
+    waiting = "".join(
+        f"\n  still a circle ({why}): {', '.join(group)}" for group, why in KNOWN.items()
+    )
+    print(f"import graph: {len(graph(root))} modules, no new circle{waiting}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,108 @@
+"""The import-circle check of the static lane (host_tools/import_graph.py),
+over small fake packages written here, and over the firmware itself."""
+
+from pathlib import Path
+
+from host_tools import import_graph
+
+
+def write(root: Path, files: dict[str, str]) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return root
+
+
+def test_a_circle_through_an_import_inside_a_function_fails_by_name(tmp_path, capsys):
+    root = write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/a.py": "from pkg.b import helper\n",
+            "pkg/b.py": "def helper():\n    from pkg.a import thing\n    return thing\n",
+            "pkg/c.py": "import pkg.a\n",  # into the circle, not part of it
+        },
+    )
+    assert import_graph.main([str(root)]) == 1
+    out = capsys.readouterr().out
+    assert "import circle of 2 modules: pkg.a, pkg.b" in out
+    assert "pkg.a -> pkg.b -> pkg.a" in out
+    assert "pkg.c" not in out
+
+
+def test_a_graph_without_a_circle_passes(tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "X = 1\n",
+            "pkg/a.py": "from pkg import X\nfrom pkg.b import helper\n",
+            "pkg/b.py": "import sys\n",  # outside the tree: no edge
+        },
+    )
+    assert import_graph.report(root, {}) == []
+
+
+def test_an_import_written_to_the_parent_package_counts(tmp_path):
+    # The package imports the module (lazily) and the module reads a name
+    # of the package: both depend on each other, as games/ did on TITLES.
+    root = write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "TITLES = {}\ndef load():\n    from pkg import game\n",
+            "pkg/game.py": "from pkg import TITLES\n",
+        },
+    )
+    assert import_graph.graph(root) == {"pkg": {"pkg.game"}, "pkg.game": {"pkg"}}
+    assert import_graph.circles(import_graph.graph(root)) == [["pkg", "pkg.game"]]
+
+
+def test_relative_imports_are_resolved(tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "pkg/__init__.py": "",
+            "pkg/sub/__init__.py": "from . import leaf\n",
+            "pkg/sub/leaf.py": "from ..top import VALUE\n",
+            "pkg/top.py": "from .sub.leaf import nothing\n",
+        },
+    )
+    edges = import_graph.graph(root)
+    assert edges["pkg.sub"] == {"pkg.sub.leaf"}
+    assert edges["pkg.sub.leaf"] == {"pkg.top"}
+    assert edges["pkg.top"] == {"pkg.sub.leaf"}
+    assert import_graph.circles(edges) == [["pkg.sub.leaf", "pkg.top"]]
+
+
+def test_the_longer_of_two_circles_is_one_group_with_a_shortest_path(tmp_path):
+    # a -> b -> c -> a, and a -> c: one group of three, shown by the
+    # shortest closed path from a, which skips b.
+    root = write(
+        tmp_path,
+        {
+            "a.py": "import b\nimport c\n",
+            "b.py": "import c\n",
+            "c.py": "import a\n",
+        },
+    )
+    edges = import_graph.graph(root)
+    assert import_graph.circles(edges) == [["a", "b", "c"]]
+    assert import_graph.a_cycle(["a", "b", "c"], edges) == ["a", "c", "a"]
+
+
+def test_a_known_circle_passes_until_it_is_gone(tmp_path):
+    files = {"a.py": "import b\n", "b.py": "def f():\n    import a\n"}
+    root = write(tmp_path, files)
+    known: dict[tuple[str, ...], str] = {("a", "b"): "being taken apart elsewhere"}
+    assert import_graph.report(root, known) == []
+    write(tmp_path, {"b.py": "X = 1\n"})
+    assert import_graph.report(root, known) == ["no longer a circle, take it out of KNOWN: a, b"]
+
+
+def test_the_firmware_has_no_circle_but_the_known_ones():
+    assert import_graph.report(import_graph.FIRMWARE) == []
+    # The navigation is below the screens: no screen imports the app.
+    edges = import_graph.graph(import_graph.FIRMWARE)
+    screens = [m for m in edges if m.startswith("referee.screens.")]
+    assert len(screens) > 20
+    assert [m for m in screens if "referee.app" in edges[m]] == []
