@@ -92,3 +92,23 @@ def test_a_reset_mid_duel_resumes_it(flash):
         before.discard,
     )
     assert state.robots == before.robots and state.turn == before.turn == 5
+
+
+def test_the_scrap_phase_is_headed_scrap_to_the_most_robots_kept(flash):
+    # The heading's words come from the rules core (PHASES, MOST_ROBOTS):
+    # the pixels must be those of the line "SCRAP TO 4" the screen once held.
+    from referee.games import duel
+
+    rig = Rig(seed=1)
+    rig.play("down x6\nok\nok\nok\nok long\nok")  # P1 black, in the build phase
+    game = hub(rig)
+    game.session.state.phase = duel.SCRAP  # no robots: nothing to list below
+    canvas = rig.app.canvas
+    heading = slice(1 + 3 * canvas.width + 2, 1 + 3 * canvas.width + 2 + 10 * 6)
+    canvas.clear()
+    game.draw(canvas)
+    drawn = bytes(canvas._buf[heading])
+    canvas.clear()
+    canvas.text("SCRAP TO 4", 2, 3)
+    canvas.hline(0, 25, canvas.width)  # the rule under the counts, in the same page
+    assert drawn == bytes(canvas._buf[heading]) and max(drawn) > 0

@@ -46,7 +46,8 @@ BLOCK = 4
 DISCARD = 5
 RECOVERY = 6
 OVER = 7
-PHASES = ("program", "build", "scrap", "combat", "block", "discard", "recovery", "over")
+# as its screen heads them (SCRAP with "TO 4"); lower case in messages
+PHASES = ("PROGRAM", "BUILD", "SCRAP", "COMBAT", "BLOCK", "DISCARD", "RECOVERY", "OVER")
 KINDS = ("mode", "build", "scrap", "attack", "block", "discard", "recover", "duel")  # by phase
 
 HALF = 26  # cards in a half without its joker
@@ -421,7 +422,7 @@ def step(state, action):
     if kind != "next" and kind not in KINDS:
         raise RulesError("a duel has no action %r" % (kind,))
     if kind == "next" and phase in (SCRAP, BLOCK, DISCARD):
-        raise RulesError("finish the %s phase first" % PHASES[phase])
+        raise RulesError("finish the %s phase first" % PHASES[phase].lower())
     if phase == OVER and kind != "duel":
         raise RulesError("the duel is over")
     if kind == "duel" and phase != OVER:
@@ -432,7 +433,7 @@ def step(state, action):
         if phase in (PROGRAM, COMBAT, RECOVERY) and state.hand[state.active] < 2:
             raise RulesError("a build needs 2 cards in hand")
     if kind != "next" and kind != KINDS[phase]:
-        raise RulesError("no %s now: %s phase" % (kind, PHASES[phase]))
+        raise RulesError("no %s now: %s phase" % (kind, PHASES[phase].lower()))
     old = state.report
     state.report = []
     try:

@@ -15,7 +15,6 @@ from referee.ui.canvas import keep_visible, text_width
 
 _VISIBLE = const(3)  # choice rows 4..6
 _COLOURS = ("B", "R")
-_PHASES = ("PROGRAM", "BUILD", "SCRAP TO 4", "COMBAT", "BLOCK", "DISCARD", "RECOVERY")
 
 
 class Duel:
@@ -153,7 +152,9 @@ class Duel:
         self.top = 0
         self.picked = []
         self.blocks = {}
-        if state.phase == 5:  # DISCARD: as much from the hand as it holds
+        from referee.games import duel
+
+        if state.phase == duel.DISCARD:  # as much from the hand as it holds
             self.split = max(0, state.loss - state.hand[state.defender])
 
     def draw(self, c):
@@ -188,7 +189,9 @@ class Duel:
             who = state.defender if state.phase == duel.BLOCK else state.active
             if state.phase == duel.RECOVERY:
                 who = state.recovering
-            c.text(_PHASES[state.phase], 2, 3)
+            x = c.text(duel.PHASES[state.phase], 2, 3)
+            if state.phase == duel.SCRAP:  # down to the robots a player may keep
+                c.number(duel.MOST_ROBOTS, c.text(" TO ", x, 3), 3)
             c.text(name[who], c.width - 2 - text_width(name[who]), 3)
         c.hline(0, 25, c.width)  # the counts above, the phase and its choices below
         rows = self.rows()

@@ -52,7 +52,9 @@ class FactoryGame:
 
                 self.app.push(Standings(self.app, state))
             elif state.device:
-                if state.phase in (1, 2):  # FIRST, SECOND: a player's own peek
+                from referee.games import factory
+
+                if state.phase in (factory.FIRST, factory.SECOND):  # a player's own peek
                     from referee.screens.factory_peek import Peek
 
                     self.app.push(Peek(self.app, self.session, self.index, alone=True))

@@ -35,7 +35,7 @@ class Peek:
         state = self.session.state
         self.seat = seat
         self.draft = None
-        self.cursor = 0 if state.phase == 1 else 3  # FIRST: the cards too
+        self.cursor = 0 if state.phase == factory.FIRST else 3  # the cards too
         # Drawn on every redraw: made once, not at each press
         board = state.board
         self.board_line = "%s=%d %s=%d %s=%d" % (
@@ -68,7 +68,9 @@ class Peek:
         self.message = None
         if self.app.peeking:
             if button == DOWN:
-                low = 0 if self.session.state.phase == 1 else 3
+                from referee.games import factory
+
+                low = 0 if self.session.state.phase == factory.FIRST else 3
                 self.cursor = low if self.cursor == _EUREKA else self.cursor + 1
             elif button == UP:
                 self._change()

@@ -27,8 +27,10 @@ class Result:
             self.page += 1
         elif button in (OK, BACK):
             self.app.pop()
+            from referee.games import factory
+
             state = self.session.state
-            if button == OK and state.device and not state.over and state.phase == 2:  # SECOND
+            if button == OK and state.device and not state.over and state.phase == factory.SECOND:
                 from referee.screens.factory_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
