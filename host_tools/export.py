@@ -89,6 +89,7 @@ def export(folder: Path, out: Path) -> list[dict]:
     """Replay every journal in ``folder``; write CSV, PNG and night.html."""
     from host_tools.replay import replay_file
     from referee.core.errors import RulesError
+    from referee.games import TITLES
 
     out.mkdir(parents=True, exist_ok=True)
     games = []
@@ -102,9 +103,10 @@ def export(folder: Path, out: Path) -> list[dict]:
         rows = rules.score_rows(state)
         with (out / f"{name}.csv").open("w", newline="") as f:
             csv.writer(f).writerows(rows)
-        chart(f"{rules.TITLE}: {name}", rows, out / f"{name}.png")
+        title = TITLES[rules.NAME]
+        chart(f"{title}: {name}", rows, out / f"{name}.png")
         games.append(
-            {"name": name, "title": rules.TITLE, "headline": rules.headline(state), "rows": rows}
+            {"name": name, "title": title, "headline": rules.headline(state), "rows": rows}
         )
     (out / "night.html").write_text(night_page(games))
     return games

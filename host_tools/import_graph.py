@@ -11,8 +11,7 @@ import written out is an edge wherever it points, to a parent package too
 (``from referee.games import TITLES`` in a game module, while the package
 imports the game, is a circle).
 
-A circle fails the check, named module by module (but for one listed in
-KNOWN while another branch takes it apart).
+A circle fails the check, named module by module.
 """
 
 from __future__ import annotations
@@ -142,40 +141,15 @@ def a_cycle(group: list[str], edges: dict[str, set[str]]) -> list[str]:
     raise AssertionError("a strongly connected group always closes")
 
 
-# Circles that another branch is taking apart, each with where: listed so
-# the check passes meanwhile, and failed once gone, so no entry outlives its
-# circle. Any other circle fails at once.
-KNOWN: dict[tuple[str, ...], str] = {
-    (
-        "referee.games",
-        "referee.games.duel",
-        "referee.games.evil",
-        "referee.games.factory",
-        "referee.games.robber",
-        "referee.games.robots",
-        "referee.games.scorepad",
-    ): "each rules core reads its title from the package that imports it (the registry work)",
-}
-
-
-def report(root: Path, known: dict[tuple[str, ...], str] | None = None) -> list[str]:
-    """What is wrong with the import graph under ``root``: one entry for
-    each circle not in ``known`` (default KNOWN), and one for each known
-    circle that is no longer there."""
-    known = KNOWN if known is None else known
+def report(root: Path) -> list[str]:
+    """One line for each circle in the import graph under ``root``."""
     edges = graph(root)
-    found = circles(edges)
     problems = []
-    for group in found:
-        if tuple(group) in known:
-            continue
+    for group in circles(edges):
         cycle = " -> ".join(a_cycle(group, edges))
         problems.append(
             f"import circle of {len(group)} modules: {', '.join(group)}\n  e.g. {cycle}"
         )
-    for members in known:
-        if list(members) not in found:
-            problems.append(f"no longer a circle, take it out of KNOWN: {', '.join(members)}")
     return problems
 
 
@@ -185,12 +159,9 @@ def main(argv: list[str]) -> int:
     for line in problems:
         print(line)
     if problems:
-        print(f"import graph under {root}: {len(problems)} problem(s)")
+        print(f"import graph under {root}: {len(problems)} circle(s)")
         return 1
-    waiting = "".join(
-        f"\n  still a circle ({why}): {', '.join(group)}" for group, why in KNOWN.items()
-    )
-    print(f"import graph: {len(graph(root))} modules, no new circle{waiting}")
+    print(f"import graph: {len(graph(root))} modules, no circle")
     return 0
 
 

@@ -40,7 +40,7 @@ def test_a_graph_without_a_circle_passes(tmp_path):
             "pkg/b.py": "import sys\n",  # outside the tree: no edge
         },
     )
-    assert import_graph.report(root, {}) == []
+    assert import_graph.report(root) == []
 
 
 def test_an_import_written_to_the_parent_package_counts(tmp_path):
@@ -90,16 +90,7 @@ def test_the_longer_of_two_circles_is_one_group_with_a_shortest_path(tmp_path):
     assert import_graph.a_cycle(["a", "b", "c"], edges) == ["a", "c", "a"]
 
 
-def test_a_known_circle_passes_until_it_is_gone(tmp_path):
-    files = {"a.py": "import b\n", "b.py": "def f():\n    import a\n"}
-    root = write(tmp_path, files)
-    known: dict[tuple[str, ...], str] = {("a", "b"): "being taken apart elsewhere"}
-    assert import_graph.report(root, known) == []
-    write(tmp_path, {"b.py": "X = 1\n"})
-    assert import_graph.report(root, known) == ["no longer a circle, take it out of KNOWN: a, b"]
-
-
-def test_the_firmware_has_no_circle_but_the_known_ones():
+def test_the_firmware_has_no_circle():
     assert import_graph.report(import_graph.FIRMWARE) == []
     # The navigation is below the screens: no screen imports the app.
     edges = import_graph.graph(import_graph.FIRMWARE)

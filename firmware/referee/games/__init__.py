@@ -3,8 +3,8 @@
 A rules core is pure: no hardware, time or randomness (chance arrives as a
 recorded outcome inside an action). Each module has:
 
-    NAME                 the name journals use
-    TITLE                the name the screen shows
+    NAME                 the name journals use (TITLES[NAME]: the name the
+                         screen shows)
     setup(config)        a new state from the setup, or RulesError
     step(state, action)  apply one action (a dict with "a", its kind), or
                          raise RulesError and leave the state unchanged;
@@ -18,8 +18,9 @@ recorded outcome inside an action). Each module has:
 from referee.core.errors import RulesError
 
 GAMES = ("scorepad", "robots", "robber", "evil", "factory", "duel")
-# Each game's title, the one place it is written (a rules module's TITLE
-# reads it here): the resume offer shows it before the game's code loads.
+# Each game's title, the one place it is written: the resume offer shows it
+# before the game's code loads. The rules cores do not read it (this package
+# imports them: they do not import it back).
 TITLES = {
     "scorepad": "Score pad",
     "robots": "ROBOTS!",

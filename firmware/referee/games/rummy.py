@@ -78,9 +78,7 @@ def setup(game, config):
     if not isinstance(players, list):
         raise RulesError("setup needs the players' names")
     if not game.MIN_PLAYERS <= len(players) <= game.MAX_PLAYERS:
-        raise RulesError(
-            "%s is for %d to %d players" % (game.TITLE, game.MIN_PLAYERS, game.MAX_PLAYERS)
-        )
+        raise RulesError("this game is for %d to %d players" % (game.MIN_PLAYERS, game.MAX_PLAYERS))
     target = config.get("target", game.TARGET)
     if not isinstance(target, int) or not 50 <= target <= 10000:
         raise RulesError("the target runs 50 to 10000, not %r" % (target,))
@@ -164,7 +162,7 @@ def step(state, action):
             raise RulesError("there is no side %r" % (side,))
         state.ledger.correct(hand, side, action.get("pts"))
     else:
-        raise RulesError("%s has no action %r" % (game.TITLE, kind))
+        raise RulesError("a rummy game has no action %r" % (kind,))
     return state
 
 

@@ -14,10 +14,8 @@ a tie at the top plays another round.
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
 from referee.core.seats import Table, default_names
-from referee.games import TITLES
 
 NAME = "scorepad"
-TITLE = TITLES[NAME]
 MAX_TARGET = 10000
 
 

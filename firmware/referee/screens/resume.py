@@ -69,7 +69,9 @@ def _settle(app, screen):
     saved, session = saved_game(app)
     if saved.problem is None and session is not None and not session.state.over:
         if screen is None:
-            screen = ResumeOffer(app, session.rules.TITLE)
+            from referee.games import TITLES
+
+            screen = ResumeOffer(app, TITLES[session.rules.NAME])
             app.push(screen)
         screen.session = session
         app.dirty = True
