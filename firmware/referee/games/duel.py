@@ -31,10 +31,10 @@ the greater robot; a robot worth 0 or less is destroyed, card and damage.
 from referee.core.errors import RulesError
 from referee.core.match import Match
 from referee.core.seats import Table, default_names
-from referee.games import TITLES
+from referee.games import title
 
 NAME = "duel"
-TITLE = TITLES[NAME]
+TITLE = title(NAME)
 BLACK = 0
 RED = 1
 

@@ -30,10 +30,10 @@ from referee.core.chance import EVIL, GOOD, NEUTRAL, allegiance_of
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
 from referee.core.seats import Table, default_names
-from referee.games import TITLES
+from referee.games import title
 
 NAME = "evil"
-TITLE = TITLES[NAME]
+TITLE = title(NAME)
 MIN_PLAYERS = 3
 MAX_PLAYERS = 9
 SIDES = (GOOD, EVIL, NEUTRAL)

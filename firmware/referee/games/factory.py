@@ -43,10 +43,10 @@ Rulings where the print is silent:
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
 from referee.core.seats import Table, default_names
-from referee.games import TITLES
+from referee.games import title
 
 NAME = "factory"
-TITLE = TITLES[NAME]
+TITLE = title(NAME)
 COLOURS = ("red", "green", "blue", "yellow")
 LETTERS = "RGBY"
 BANK = 145  # 45 small cubes and 20 large ones worth 5

@@ -11,11 +11,11 @@ for the hand, whatever else the player held. Two packs: 8 of each rank.
 import sys
 
 from referee.core.errors import RulesError
-from referee.games import TITLES, rummy
+from referee.games import rummy, title
 from referee.games.rummy import headline, legal, score_rows, step, summary  # noqa: F401
 
 NAME = "robber"
-TITLE = TITLES[NAME]
+TITLE = title(NAME)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 TARGET = 400

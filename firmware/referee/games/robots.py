@@ -10,11 +10,11 @@ and 5 stars (wilds are not counted against the deck; they score nothing).
 import sys
 
 from referee.core.errors import RulesError
-from referee.games import TITLES, rummy
+from referee.games import rummy, title
 from referee.games.rummy import headline, legal, score_rows, step, summary  # noqa: F401
 
 NAME = "robots"
-TITLE = TITLES[NAME]
+TITLE = title(NAME)
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 TARGET = 250

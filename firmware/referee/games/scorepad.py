@@ -14,10 +14,10 @@ a tie at the top plays another round.
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
 from referee.core.seats import Table, default_names
-from referee.games import TITLES
+from referee.games import title
 
 NAME = "scorepad"
-TITLE = TITLES[NAME]
+TITLE = title(NAME)
 MAX_TARGET = 10000
 
 
