@@ -1,6 +1,8 @@
 """Opening a game: its saved game, or a new one, on the screens the registry
 (referee/games/__init__.py) names for it."""
 
+from referee.games import entry, rules
+
 
 def saved_game(app):
     """(Saved, Session or None) for the journal on flash. A file that cannot
@@ -94,20 +96,18 @@ def open_or_start(app, name):
 
 def open_game(app, session):
     """The main screen of a game in play: the class the registry names."""
-    from referee.games import entry
-
     game = entry(session.rules.NAME)
-    return getattr(screens(game), game[4])(app, session)
+    return getattr(screens(game), game[4])(app, session)  # the entry's play field
 
 
 def new_game(app, name):
     """The setup screen of a new game of ``name``; RulesError if the
     registry has no such game."""
-    from referee.games import entry, rules
-
     return screens(entry(name)).new_game(app, rules(name))
 
 
 def screens(game):
     """The screen module of a registry entry, loaded now if it is not yet."""
+    # game[3]: the entry's screens field; a fromlist makes __import__ return
+    # the module itself, not "referee"
     return __import__("referee.screens." + game[3], None, None, ("_",))
