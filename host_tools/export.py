@@ -47,16 +47,22 @@ def journals_on_board(listing: str) -> list[str]:
 
 
 def running_totals(rows: list[list]) -> tuple[list[str], list[int], list[list[int]]]:
-    """(side names, round numbers, cumulative totals per side) from score rows."""
+    """(side names, round numbers from 0, running totals per side) from score
+    rows. A round's row starts with its number; a row with a word instead is
+    a starting score before the rounds (Robo Factory's "start" cubes) or the
+    game's summary after them ("total", "wins", "cubes"), not added again."""
     header = rows[0]
     sides = [str(h) for h in header[1:] if h != "ended"]
-    rounds = []
-    series = [[] for _ in sides]
+    rounds = [0]
     totals = [0] * len(sides)
+    series = [[0] for _ in sides]
     for row in rows[1:]:
-        if row[0] == "total":
+        if not isinstance(row[0], int):
+            if rounds == [0]:  # before the first round: where the sides start
+                totals = [int(v) for v in row[1 : 1 + len(sides)]]
+                series = [[v] for v in totals]
             continue
-        rounds.append(int(row[0]))
+        rounds.append(row[0])
         for i in range(len(sides)):
             totals[i] += int(row[1 + i])
             series[i].append(totals[i])
@@ -73,7 +79,7 @@ def chart(title: str, rows: list[list], path: Path) -> None:
     sides, rounds, series = running_totals(rows)
     fig, ax = plt.subplots(figsize=(6, 3.5), dpi=100)
     for name, values in zip(sides, series, strict=True):
-        ax.plot([0] + rounds, [0] + values, marker="o", label=name)
+        ax.plot(rounds, values, marker="o", label=name)
     ax.set_title(title)
     ax.set_xlabel("round")
     ax.set_ylabel("total")
@@ -89,7 +95,7 @@ def export(folder: Path, out: Path) -> list[dict]:
     """Replay every journal in ``folder``; write CSV, PNG and night.html."""
     from host_tools.replay import replay_file
     from referee.core.errors import RulesError
-    from referee.games import TITLES
+    from referee.games import title as title_of
 
     out.mkdir(parents=True, exist_ok=True)
     games = []
@@ -103,7 +109,7 @@ def export(folder: Path, out: Path) -> list[dict]:
         rows = rules.score_rows(state)
         with (out / f"{name}.csv").open("w", newline="") as f:
             csv.writer(f).writerows(rows)
-        title = TITLES[rules.NAME]
+        title = title_of(rules.NAME)
         chart(f"{title}: {name}", rows, out / f"{name}.png")
         games.append(
             {"name": name, "title": title, "headline": rules.headline(state), "rows": rows}

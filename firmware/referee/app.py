@@ -279,6 +279,7 @@ _RESIDENT = (
     "referee.app",
     "referee.core",
     "referee.core.chance",
+    "referee.games",  # the registry: the menu reads it, every game uses it
     "referee.screens",
     "referee.screens.menu",
 )

@@ -66,6 +66,12 @@ HEADERS = [
     ("game_object", _header('{"g": "scorepad"}', '{"players": 2}'), _NO_GAME),
     ("setup_list", _header('"scorepad"', "[2]"), _NO_GAME),
     ("setup_null", _header('"scorepad"', "null"), _NO_GAME),
+    # a name the registry (referee/games/__init__.py) does not hold
+    (
+        "game_unknown",
+        _header('"chess"', '{"players": 2}'),
+        "this referee has no game called 'chess'",
+    ),
     (
         "version_text",
         _header('"scorepad"', '{"players": 2}', '"1"'),

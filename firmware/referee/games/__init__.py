@@ -1,10 +1,28 @@
-"""The rules cores, one module a game, imported only when a game is opened.
+"""The games this referee plays: the registry, and the rules cores it names.
+
+GAMES is the one place a game is listed. An entry is a tuple of strings, in
+the menu's order:
+
+    (name, title, rules, screens, play)
+
+    name     the name journals use (the rules core's NAME)
+    title    the menu's label, the setup's heading, the resume offer's title
+    rules    the rules core, referee.games.<rules>
+    screens  its screens, referee.screens.<screens>, which has
+             new_game(app, rules), the setup screen of a new game
+    play     the class in that module that plays a game: play(app, session)
+
+The menu, the screen router (screens/games.py), the resume offer, replay and
+the desktop tools read it; adding a game is an entry here and the game's own
+files (docs/adding-a-game.md). Only names are kept: a game's modules load
+when it is opened, so the menu holds this table and no game's code.
 
 A rules core is pure: no hardware, time or randomness (chance arrives as a
 recorded outcome inside an action). Each module has:
 
-    NAME                 the name journals use (TITLES[NAME]: the name the
-                         screen shows)
+    NAME                 the name journals use (its title: title(NAME); a
+                         rules core does not import this package, which
+                         imports it)
     setup(config)        a new state from the setup, or RulesError
     step(state, action)  apply one action (a dict with "a", its kind), or
                          raise RulesError and leave the state unchanged;
@@ -15,45 +33,44 @@ recorded outcome inside an action). Each module has:
     score_rows(state)    the per-round score table, header row first
 """
 
-from referee.core.errors import RulesError
 
-GAMES = ("scorepad", "robots", "robber", "evil", "factory", "duel")
-# Each game's title, the one place it is written: the resume offer shows it
-# before the game's code loads. The rules cores do not read it (this package
-# imports them: they do not import it back).
-TITLES = {
-    "scorepad": "Score pad",
-    "robots": "ROBOTS!",
-    "robber": "Robber Rummy",
-    "evil": "Evil Robots",
-    "factory": "Robo Factory",
-    "duel": "Robots duel",
-}
+def _game(name, title, rules, screens, play):
+    return (name, title, rules, screens, play)
+
+
+# Each entry is built by a call, not written as a literal: mpy-cross keeps a
+# literal tuple of strings as string objects, about 32 bytes of heap each
+# (30 here, loaded at the menu), where a call's short string arguments are
+# interned names, a few bytes each and shared with the code using the name.
+# Measured in the VM: about 600 bytes less heap kept at the menu and in a game.
+GAMES = (
+    _game("scorepad", "Score pad", "scorepad", "scorepad", "ScorePad"),
+    _game("evil", "Evil Robots", "evil", "evil", "EvilGame"),
+    _game("factory", "Robo Factory", "factory", "factory", "FactoryGame"),
+    _game("robots", "ROBOTS!", "robots", "rummy", "Rummy"),
+    _game("robber", "Robber Rummy", "robber", "rummy", "Rummy"),
+    _game("duel", "Robots duel", "duel", "duel", "Duel"),
+)
+del _game
+
+
+def entry(name):
+    """The registry's entry for game ``name``; RulesError if this referee
+    has no such game (a journal edited by hand, a tool given a wrong name)."""
+    for game in GAMES:
+        if game[0] == name:
+            return game
+    # Imported here: the menu keeps this module loaded, and needs no errors.py.
+    from referee.core.errors import RulesError
+
+    raise RulesError("this referee has no game called %r" % (name,))
+
+
+def title(name):
+    return entry(name)[1]
 
 
 def rules(name):
-    if name == "scorepad":
-        from referee.games import scorepad
-
-        return scorepad
-    if name == "robots":
-        from referee.games import robots
-
-        return robots
-    if name == "robber":
-        from referee.games import robber
-
-        return robber
-    if name == "evil":
-        from referee.games import evil
-
-        return evil
-    if name == "factory":
-        from referee.games import factory
-
-        return factory
-    if name == "duel":
-        from referee.games import duel
-
-        return duel
-    raise RulesError("this referee has no game called %r" % (name,))
+    """The rules core of game ``name``, loaded now if it is not yet."""
+    # A fromlist makes __import__ return the module itself, not "referee".
+    return __import__("referee.games." + entry(name)[2], None, None, ("_",))

@@ -248,8 +248,7 @@ SETUP = (
 )
 
 
-def new_game(app):
-    from referee.games import duel
+def new_game(app, rules):
     from referee.screens.setup import GameSetup
 
-    return GameSetup(app, duel, SETUP, Duel, first=("black", "who plays black?", 0))
+    return GameSetup(app, rules, SETUP, Duel, first=("black", "who plays black?", 0))

@@ -138,8 +138,7 @@ SETUP = (
 )
 
 
-def new_game(app):
-    from referee.games import evil
+def new_game(app, rules):
     from referee.screens.setup import GameSetup
 
-    return GameSetup(app, evil, SETUP, EvilGame)
+    return GameSetup(app, rules, SETUP, EvilGame)

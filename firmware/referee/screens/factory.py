@@ -175,9 +175,8 @@ SETUP = (
 )
 
 
-def new_game(app):
-    from referee.games import factory
+def new_game(app, rules):
     from referee.screens.setup import GameSetup
 
     first = ("first", "first customer?", ("device", 0))
-    return GameSetup(app, factory, SETUP, FactoryGame, first=first)
+    return GameSetup(app, rules, SETUP, FactoryGame, first=first)

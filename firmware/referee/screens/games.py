@@ -1,4 +1,7 @@
-"""Which screens play which game: opening a saved game, starting a new one."""
+"""Opening a game: its saved game, or a new one, on the screens the registry
+(referee/games/__init__.py) names for it."""
+
+from referee.games import entry, rules
 
 
 def saved_game(app):
@@ -70,47 +73,41 @@ def done(screen):
     return screen
 
 
+def open_or_start(app, name):
+    """The menu's entry for game ``name``: its saved game if one is
+    unfinished, else the setup of a new one (None when a notice says why
+    the saved file cannot be read)."""
+    from referee import JOURNAL
+
+    if app.storage.exists(JOURNAL):
+        from referee.core.journal import Journal
+
+        # Replay only a journal of this game (or one whose header does not
+        # read, to say it is damaged): another game's is left as it is.
+        if Journal(app.storage).game() in (name, None):
+            saved, session = saved_game(app)
+            if saved.problem is not None:
+                tell_problem(app, saved)
+                return None
+            if session is not None and not session.state.over and saved.game == name:
+                return done(open_game(app, session))
+    return done(new_game(app, name))
+
+
 def open_game(app, session):
-    """The main screen of a game in play."""
-    if session.rules.NAME == "scorepad":
-        from referee.screens.scorepad import ScorePad
-
-        return ScorePad(app, session)
-    if session.rules.NAME == "evil":
-        from referee.screens.evil import EvilGame
-
-        return EvilGame(app, session)
-    if session.rules.NAME == "factory":
-        from referee.screens.factory import FactoryGame
-
-        return FactoryGame(app, session)
-    if session.rules.NAME == "duel":
-        from referee.screens.duel import Duel
-
-        return Duel(app, session)
-    from referee.screens.rummy import Rummy
-
-    return Rummy(app, session)
+    """The main screen of a game in play: the class the registry names."""
+    game = entry(session.rules.NAME)
+    return getattr(screens(game), game[4])(app, session)  # the entry's play field
 
 
 def new_game(app, name):
-    """The setup screen of a new game."""
-    if name == "scorepad":
-        from referee.screens.scorepad import new_game as scorepad_setup
+    """The setup screen of a new game of ``name``; RulesError if the
+    registry has no such game."""
+    return screens(entry(name)).new_game(app, rules(name))
 
-        return scorepad_setup(app)
-    if name == "evil":
-        from referee.screens.evil import new_game as evil_setup
 
-        return evil_setup(app)
-    if name == "factory":
-        from referee.screens.factory import new_game as factory_setup
-
-        return factory_setup(app)
-    if name == "duel":
-        from referee.screens.duel import new_game as duel_setup
-
-        return duel_setup(app)
-    from referee.screens.rummy import new_game as rummy_setup
-
-    return rummy_setup(app, name)
+def screens(game):
+    """The screen module of a registry entry, loaded now if it is not yet."""
+    # game[3]: the entry's screens field; a fromlist makes __import__ return
+    # the module itself, not "referee"
+    return __import__("referee.screens." + game[3], None, None, ("_",))

@@ -1,11 +1,12 @@
-"""The boot menu: the tools and the five games.
+"""The boot menu: the tools and the games of the registry (referee.games).
 
-Each entry imports its screen only when chosen, so one game's code is in
+Each row imports its screen only when chosen, so one game's code is in
 memory at a time.
 """
 
 from micropython import const
 
+from referee.games import GAMES
 from referee.hw.battery import level
 from referee.hw.buttons import BACK, OK, button_of, step_of
 from referee.ui.canvas import keep_visible
@@ -13,76 +14,31 @@ from referee.ui.canvas import keep_visible
 _VISIBLE = const(6)  # rows 1..6; row 0 is the title, row 7 the hint
 
 
-def _dice(app):
-    from referee.screens.dice import Dice
-
-    return Dice(app)
+# The rows: Dice & coins, then every game in the registry, then Settings.
+ROWS = len(GAMES) + 2
 
 
-def _open(app, name):
-    """The saved game of that kind if one is unfinished, else a new one."""
-    from referee import JOURNAL
-
-    if app.storage.exists(JOURNAL):
-        from referee.core.journal import Journal
-
-        # Replay only a journal of this game (or one whose header does not
-        # read, to say it is damaged): another game's is left as it is.
-        if Journal(app.storage).game() in (name, None):
-            from referee.screens.games import done, open_game, saved_game, tell_problem
-
-            saved, session = saved_game(app)
-            if saved.problem is not None:
-                tell_problem(app, saved)
-                return None
-            if session is not None and not session.state.over and saved.game == name:
-                return done(open_game(app, session))
-    from referee.screens.games import done, new_game
-
-    return done(new_game(app, name))
+def label(row):
+    if row == 0:
+        return "Dice & coins"
+    if row <= len(GAMES):
+        return GAMES[row - 1][1]  # the game's title
+    return "Settings"
 
 
-def _settings(app):
-    from referee.screens.settings import Settings
+def chosen(app, row):
+    """The screen row ``row`` opens (None if a notice went up instead)."""
+    if row == 0:
+        from referee.screens.dice import Dice
 
-    return Settings(app)
+        return Dice(app)
+    if row > len(GAMES):
+        from referee.screens.settings import Settings
 
+        return Settings(app)
+    from referee.screens.games import open_or_start
 
-def _scorepad(app):
-    return _open(app, "scorepad")
-
-
-def _robots(app):
-    return _open(app, "robots")
-
-
-def _robber(app):
-    return _open(app, "robber")
-
-
-def _evil(app):
-    return _open(app, "evil")
-
-
-def _factory(app):
-    return _open(app, "factory")
-
-
-def _duel(app):
-    return _open(app, "duel")
-
-
-# (label, screen factory)
-ENTRIES = (
-    ("Dice & coins", _dice),
-    ("Score pad", _scorepad),
-    ("Evil Robots", _evil),
-    ("Robo Factory", _factory),
-    ("ROBOTS!", _robots),
-    ("Robber Rummy", _robber),
-    ("Robots duel", _duel),
-    ("Settings", _settings),
-)
+    return open_or_start(app, GAMES[row - 1][0])
 
 
 class Menu:
@@ -95,9 +51,9 @@ class Menu:
         button = button_of(ev)
         step = step_of(ev)
         if step:
-            self.index = (self.index - step) % len(ENTRIES)
+            self.index = (self.index - step) % ROWS
         elif button == OK:
-            screen = ENTRIES[self.index][1](self.app)
+            screen = chosen(self.app, self.index)
             if screen is not None:
                 self.app.push(screen)
         elif button == BACK:
@@ -109,9 +65,9 @@ class Menu:
         if self.app.millivolts:
             gauge(c, level(self.app.millivolts))
         c.invert_rows(0)
-        for i in range(self.top, min(len(ENTRIES), self.top + _VISIBLE)):
+        for i in range(self.top, min(ROWS, self.top + _VISIBLE)):
             row = 1 + i - self.top
-            c.text(ENTRIES[i][0], 6, row)
+            c.text(label(i), 6, row)
             if i == self.index:
                 c.invert_rows(row)
         c.centre("UP/DOWN  OK:open", 7)

@@ -22,19 +22,18 @@ def offer(app):
     rebuild the game in the next step; or, for a header that names no
     game this referee has, what rebuild() would say."""
     from referee.core.journal import Journal
-    from referee.games import TITLES
+    from referee.games import title
 
     journal = Journal(app.storage)
     try:
-        name = journal.game()
+        # a header that does not read, or names no game in the registry
+        game_title = title(journal.game())
     except Exception:  # noqa: BLE001 - MemoryError too: _settle says why
-        name = None
-    if name not in TITLES:
         _settle(app, None)
         return
     if _finished(journal):
         return
-    screen = ResumeOffer(app, TITLES[name])
+    screen = ResumeOffer(app, game_title)
     app.push(screen)
     app.later(screen.rebuild)
 
@@ -69,9 +68,9 @@ def _settle(app, screen):
     saved, session = saved_game(app)
     if saved.problem is None and session is not None and not session.state.over:
         if screen is None:
-            from referee.games import TITLES
+            from referee.games import title
 
-            screen = ResumeOffer(app, TITLES[session.rules.NAME])
+            screen = ResumeOffer(app, title(session.rules.NAME))
             app.push(screen)
         screen.session = session
         app.dirty = True

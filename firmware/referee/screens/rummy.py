@@ -163,8 +163,7 @@ SETUP = {
 }
 
 
-def new_game(app, name):
-    from referee.games import rules
+def new_game(app, rules):
     from referee.screens.setup import GameSetup
 
-    return GameSetup(app, rules(name), SETUP[name], Rummy, first=True)
+    return GameSetup(app, rules, SETUP[rules.NAME], Rummy, first=True)

@@ -97,8 +97,7 @@ SETUP = (
 )
 
 
-def new_game(app):
-    from referee.games import scorepad
+def new_game(app, rules):
     from referee.screens.setup import GameSetup
 
-    return GameSetup(app, scorepad, SETUP, ScorePad)
+    return GameSetup(app, rules, SETUP, ScorePad)

@@ -12,7 +12,7 @@ refuse is said on the screen instead.
 """
 
 from referee.core.seats import default_names
-from referee.games import TITLES
+from referee.games import title
 from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 
 
@@ -20,7 +20,7 @@ class GameSetup:
     def __init__(self, app, rules, fields, screen, first=None):
         self.app = app
         self.rules = rules
-        self.title = TITLES[rules.NAME].upper()
+        self.title = title(rules.NAME).upper()
         self.fields = fields
         self.values = {"players": 2}  # a two-player game asks no count
         for field in fields:

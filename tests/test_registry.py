@@ -1,0 +1,152 @@
+"""The game registry (referee/games/__init__.py) is the one list of games:
+every entry is reached from the menu, the resume offer, the desktop replay
+and the export, each checked here for every entry, so a new entry that
+misses one of those paths fails; a name it does not hold is a clear error."""
+
+import shutil
+
+import pytest
+
+from host_tools import export
+from host_tools.replay import replay_file
+from referee.core.errors import RulesError
+from referee.games import GAMES, entry, rules, title
+from rig import Rig
+
+NAMES = [game[0] for game in GAMES]
+SETUP_STEPS = 12  # long OKs: more pages than any game's setup asks
+
+
+def play_class(name):
+    """The screen class the registry says plays ``name``."""
+    _, _, _, screens, play = entry(name)
+    module = __import__("referee.screens." + screens, None, None, ("_",))
+    return getattr(module, play)
+
+
+def choose_in_menu(rig, name):
+    """Move the menu to the row showing the game's title and press OK."""
+    from referee.screens.menu import ROWS, Menu, label
+
+    assert isinstance(rig.app.screen, Menu)
+    rows = [label(row) for row in range(ROWS)]
+    assert rows.count(title(name)) == 1, rows
+    row = rows.index(title(name))
+    rig.play(f"down x{row}\nok" if row else "ok")
+
+
+def start_from_menu(name):
+    """A new game of ``name``, set up from its menu row with every answer
+    left at its default (a long OK goes on from any setup page); the rig
+    with the game's own screen on top. The journal is in data/game.jnl."""
+    from referee.screens.setup import GameSetup
+
+    rig = Rig(seed=1)
+    choose_in_menu(rig, name)
+    setup = rig.app.screen
+    assert isinstance(setup, GameSetup), type(setup).__name__
+    assert setup.title == title(name).upper()
+    for _ in range(SETUP_STEPS):
+        if not isinstance(rig.app.screen, GameSetup):
+            break
+        rig.play("ok long")
+    assert isinstance(rig.app.screen, play_class(name)), type(rig.app.screen).__name__
+    return rig
+
+
+@pytest.fixture(params=NAMES)
+def saved(request, flash):
+    """(name, journal path) of a game started from the menu, then left (the
+    power cut at once: nothing after the start is played)."""
+    name = request.param
+    start_from_menu(name)
+    return name, flash / "data" / "game.jnl"
+
+
+def test_the_registry_names_each_game_once():
+    assert len(set(NAMES)) == len(NAMES)
+    assert len({game[1] for game in GAMES}) == len(GAMES)  # the menu tells them apart
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_entry_names_a_rules_core_and_screens_that_exist(name):
+    core = rules(name)
+    assert core.NAME == name  # what its journals say
+    screens = __import__("referee.screens." + entry(name)[3], None, None, ("_",))
+    assert callable(screens.new_game)
+    assert isinstance(play_class(name), type)
+
+
+def test_the_menu_lists_the_tools_and_every_game_in_registry_order():
+    from referee.screens.menu import ROWS, label
+
+    labels = [label(row) for row in range(ROWS)]
+    assert labels == ["Dice & coins"] + [game[1] for game in GAMES] + ["Settings"]
+
+
+def test_a_saved_game_of_each_kind_is_offered_and_resumes(saved):
+    from referee.screens.resume import ResumeOffer
+
+    name, _ = saved
+    rig = Rig(seed=2)  # a reset: the same flash
+    offer = rig.app.screen
+    assert isinstance(offer, ResumeOffer)
+    assert offer.title == title(name)
+    rig.step()  # the loop's second step reads the game back
+    assert offer.session is not None and offer.session.rules is rules(name)
+    rig.play("ok")
+    assert isinstance(rig.app.screen, play_class(name))
+
+
+def test_the_menu_row_of_each_game_reopens_its_saved_game(saved):
+    name, _ = saved
+    rig = Rig(seed=2)
+    rig.play("back")  # no to the offer: the menu, the game still saved
+    choose_in_menu(rig, name)
+    screen = rig.app.screen
+    assert isinstance(screen, play_class(name)), type(screen).__name__
+    assert screen.session.rules is rules(name)
+
+
+def test_the_desktop_replays_a_journal_of_each_game(saved):
+    name, journal = saved
+    core, state = replay_file(journal)
+    assert core is rules(name)
+    assert core.summary(state)  # the tool prints it
+    assert core.score_rows(state)[0]  # and writes the table's header row
+
+
+def test_the_export_takes_a_journal_of_each_game(saved, tmp_path):
+    name, journal = saved
+    night = tmp_path / "night"
+    night.mkdir()
+    shutil.copy(journal, night / f"{name}.jnl")
+    games = export.export(night, tmp_path / "out")
+    assert [(g["name"], g.get("title"), g.get("problem")) for g in games] == [
+        (name, title(name), None)
+    ]
+    assert (tmp_path / "out" / f"{name}.csv").read_text().strip()
+    assert (tmp_path / "out" / f"{name}.png").stat().st_size > 0
+
+
+def test_an_unknown_name_is_a_clear_error_everywhere(flash, tmp_path):
+    said = "this referee has no game called 'chess'"
+    for lookup in (entry, title, rules):
+        with pytest.raises(RulesError) as caught:
+            lookup("chess")
+        assert str(caught.value) == said
+    # the router refuses it rather than opening another game's screens
+    from referee.screens.games import new_game
+
+    rig = Rig(seed=1)
+    with pytest.raises(RulesError) as caught:
+        new_game(rig.app, "chess")
+    assert str(caught.value) == said
+    # a hand-edited journal: the desktop tools say so
+    night = tmp_path / "night"
+    night.mkdir()
+    (night / "chess.jnl").write_text('{"v": 1, "game": "chess", "setup": {"players": 2}}\n')
+    with pytest.raises(RulesError) as caught:
+        replay_file(night / "chess.jnl")
+    assert str(caught.value) == said
+    assert export.export(night, tmp_path / "out") == [{"name": "chess", "problem": said}]
