@@ -124,3 +124,17 @@ def test_the_button_interrupt_allocates_nothing_in_the_vm(built):
     figures = bench.figures_in(out)
     assert figures["EDGE_ALLOC"] == 0, out
     assert figures["PRESSES"] == 10, out
+
+
+def test_writevto_allocates_the_frame_again_as_on_rp2():
+    # rp2's machine.I2C copies a vector of buffers into one block of their
+    # total length per transfer; one buffer goes out where it lies. This is
+    # why the panel sends its pages with writeto (host_tools/fakes/machine.py).
+    out = lane.run([lane.program("i2c_writes")], mpy=False)
+    figures = bench.figures_in(out)
+    # the fake's own device lookup makes a (bus, address) tuple: 16 B
+    assert figures["WRITETO_ALLOC"] <= 16, out
+    # 1,025 bytes are 65 blocks of 16 (1,040 B), and the bytearray's own object
+    extra = figures["WRITEVTO_ALLOC"] - figures["WRITETO_ALLOC"]
+    assert 1040 <= extra <= 1040 + 32, out
+    assert figures["BUS_BYTES"] == 4 * 1025, out  # the same bytes either way
