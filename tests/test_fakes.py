@@ -83,6 +83,32 @@ def test_i2c_scan_and_missing_device():
         bus.writeto(0x3D, b"\x00")
 
 
+def test_i2c_writevto_sends_the_buffers_as_one_transfer():
+    class Dev:
+        def __init__(self):
+            self.writes = []
+
+        def i2c_write(self, buf):
+            self.writes.append(bytes(buf))
+
+    dev = Dev()
+    machine.sim_attach_i2c(0, 0x3C, dev)
+    bus = machine.I2C(0)
+    pages = bytearray(range(1, 129))
+    # the control byte and a page in one transaction: 1 + 128 bytes
+    assert bus.writevto(0x3C, [b"\x40", memoryview(pages)]) == 129
+    assert dev.writes == [b"\x40" + bytes(pages)]
+    assert machine.sim_bus_bytes(0) == 129
+    # one buffer goes through untouched, empty ones are skipped
+    assert bus.writevto(0x3C, (b"", b"\x00\xaf", b"")) == 2
+    assert dev.writes[-1] == b"\x00\xaf"
+    # one transfer, one deadline: 50 ms at 400 kHz is 20,000 SCL periods,
+    # which hold the address and n bytes, (n + 1) * 9, up to n = 2,221
+    with pytest.raises(OSError):
+        bus.writevto(0x3C, [b"\x40", bytes(2221)])  # 2,222 bytes in all
+    assert bus.writevto(0x3C, [b"\x40", bytes(2220)]) == 2221
+
+
 def test_pwm_records_tones():
     pwm = machine.PWM(machine.Pin(15))
     pwm.freq(440)

@@ -5,6 +5,7 @@ Every frame the panel received must equal the CPython lane's, bit for bit."""
 import pytest
 
 import rig
+from host_tools import bench
 from host_tools.mpvm import lane
 
 
@@ -25,25 +26,7 @@ def test_scenarios_give_the_same_frames_on_both_vms(vm_scenarios, flash):
 
 
 def test_draws_are_exactly_uniform_in_the_vm(built):
-    out = lane.run(
-        [
-            "from referee.core.chance import Chance\n"
-            "bad = []\n"
-            "for n in range(1, 257):\n"
-            "    counts = {}\n"
-            "    for v in range(256):\n"
-            "        fed = [bytes([v])]\n"
-            "        def src(k):\n"
-            "            if not fed: raise EOFError\n"
-            "            return fed.pop()[:k]\n"
-            "        try: o = Chance(src).below(n)\n"
-            "        except EOFError: continue\n"
-            "        counts[o] = counts.get(o, 0) + 1\n"
-            "    if sorted(counts) != list(range(n)) or len(set(counts.values())) != 1:\n"
-            "        bad.append(n)\n"
-            "print('BAD', bad)\n"
-        ]
-    )
+    out = lane.run([lane.program("uniform_draws")])
     assert "BAD []" in out
 
 
@@ -74,52 +57,46 @@ def test_the_vm_lane_is_micropython():
 
 
 def test_replay_gives_the_same_state_on_both_vms(built):
-    from host_tools.bench import SAMPLE_SETUP, sample_actions
     from referee.core.record import encode
     from referee.core.replay import replay
     from referee.games import scorepad
 
-    actions = sample_actions(300) + [{"a": "fix", "round": 3, "seat": 1, "pts": 99}]
-    state = replay(scorepad, SAMPLE_SETUP, actions)
+    actions = bench.sample_actions(300) + [{"a": "fix", "round": 3, "seat": 1, "pts": 99}]
+    state = replay(scorepad, bench.SAMPLE_SETUP, actions)
     expected = encode([scorepad.summary(state), scorepad.score_rows(state)])
     out = lane.run(
         [
             "from referee.core.record import encode\n"
             "from referee.core.replay import replay\n"
             "from referee.games import scorepad\n"
-            f"s = replay(scorepad, {SAMPLE_SETUP!r}, {actions!r})\n"
+            f"s = replay(scorepad, {bench.SAMPLE_SETUP!r}, {actions!r})\n"
             "print('STATE', encode([scorepad.summary(s), scorepad.score_rows(s)]))"
         ]
     )
     assert f"STATE {expected}\n" in out
 
 
+def line_of(path, marker):
+    """The 1-based number of the line of ``path`` that holds ``marker``."""
+    lines = path.read_text().split("\n")
+    return 1 + next(i for i, text in enumerate(lines) if marker in text)
+
+
 def test_a_crash_names_its_file_and_line_in_the_vm_too(built):
-    # MicroPython has no __traceback__: where() reads sys.print_exception.
-    # The raise is on line 3 of the code the VM runs as "<stdin>"; the second
-    # error happens inside a firmware .mpy, whose line numbers must survive.
+    # MicroPython has no __traceback__: where() and chain() read
+    # sys.print_exception. The program runs as "<stdin>"; its second error
+    # happens inside a firmware .mpy, whose line numbers must survive.
     from conftest import ROOT
 
-    source = (ROOT / "firmware" / "referee" / "hw" / "buttons.py").read_text().split("\n")
-    line = 1 + next(i for i, text in enumerate(source) if "clock_start = clock.ticks_ms()" in text)
-    out = lane.run(
-        [
-            "from referee.screens.crash import where\n"
-            "def boom():\n"
-            "    raise ValueError('x')\n"
-            "try:\n"
-            "    boom()\n"
-            "except ValueError as e:\n"
-            "    print('WHERE', where(e))\n"
-            "from referee.hw.buttons import Buttons\n"
-            "try:\n"
-            "    Buttons([], None)\n"
-            "except AttributeError as e:\n"
-            "    print('WHERE2', where(e))\n"
-        ]
-    )
-    assert "WHERE <stdin>:3" in out
-    assert f"WHERE2 buttons.py:{line}" in out
+    program = lane.PROGRAMS / "crash_places.py"
+    raised = line_of(program, "# WHERE: this line")
+    called = line_of(program, "    boom()")
+    buttons = ROOT / "firmware" / "referee" / "hw" / "buttons.py"
+    line = line_of(buttons, "clock_start = clock.ticks_ms()")
+    out = lane.run([lane.program("crash_places")])
+    assert f"WHERE <stdin>:{raised}\n" in out
+    assert f"CHAIN <stdin>:{called} <stdin>:{raised}\n" in out  # innermost last
+    assert f"WHERE2 buttons.py:{line}\n" in out
 
 
 def test_a_forgotten_module_gives_its_heap_back_in_the_vm(built):
@@ -129,17 +106,13 @@ def test_a_forgotten_module_gives_its_heap_back_in_the_vm(built):
     # give back, all but a quarter of a kilobyte.
     out = lane.run(
         [
-            "import gc\nfrom referee import forget as forget_module\nimport referee.games.duel",
-            "forget_module('referee.games.duel')\ngc.collect()",
-            "BEFORE = gc.mem_alloc()\nimport referee.games.duel\n"
-            "print('OPEN', gc.mem_alloc() - BEFORE)",
-            "forget_module('referee.games.duel')\ngc.collect()",
-            "print('GONE', gc.mem_alloc() - BEFORE)\nimport sys\n"
-            "print('LOADED', 'referee.games.duel' in sys.modules)",
+            lane.program("forget") + "\nload()",
+            "unload()",
+            "BEFORE = gc.mem_alloc()\nload()\nprint('OPEN', gc.mem_alloc() - BEFORE)",
+            "unload()",
+            "print('GONE', gc.mem_alloc() - BEFORE)\nprint('LOADED', loaded())",
         ]
     )
-    from host_tools import bench
-
     figures = bench.figures_in(out)
     assert figures["OPEN"] > 2048, out  # the duel's code and tables were measured
     assert figures["GONE"] < 256, out
@@ -147,42 +120,21 @@ def test_a_forgotten_module_gives_its_heap_back_in_the_vm(built):
 
 
 def test_the_button_interrupt_allocates_nothing_in_the_vm(built):
-    # On the chip the handler runs as a hard interrupt, where the heap is
-    # locked: an allocation there would raise. Twenty edges through the
-    # machine fake's Pin.irq, then the poll turns them into ten presses.
-    out = lane.run(
-        [
-            "import gc, machine, rig\n"
-            "from referee.hw.buttons import Buttons\n"
-            "machine.sim_reset()\n"
-            "up = machine.Pin.PULL_UP\n"
-            "pins = [machine.Pin(n, machine.Pin.IN, up) for n in (10, 11, 12, 13)]\n"
-            "btns = Buttons(pins, rig.VirtualClock())\n"
-            "def press(n, down=0, up=1):\n"
-            "    for i in range(n):\n"
-            "        machine.sim_set_pin(11, down)\n"
-            "        machine.sim_advance(30)\n"
-            "        machine.sim_set_pin(11, up)\n"
-            "        machine.sim_advance(30)\n"
-            "press(1)\n"
-            "btns.poll(machine.sim_now())\n"
-            "btns.get()\n"
-            "def measured(down, up):\n"
-            "    before = gc.mem_alloc()\n"
-            "    press(10, down, up)\n"
-            "    return gc.mem_alloc() - before\n"
-            "measured(1, 1)\n"
-            # the same calls without an edge: what the fake itself costs
-            "print('EDGE_ALLOC', measured(0, 1) - measured(1, 1))\n"
-            "btns.poll(machine.sim_now())\n"
-            "events = 0\n"
-            "while btns.get() >= 0:\n"
-            "    events += 1\n"
-            "print('PRESSES', events)\n"
-        ]
-    )
-    from host_tools import bench
-
+    out = lane.run([lane.program("button_edges")])
     figures = bench.figures_in(out)
     assert figures["EDGE_ALLOC"] == 0, out
     assert figures["PRESSES"] == 10, out
+
+
+def test_writevto_allocates_the_frame_again_as_on_rp2():
+    # rp2's machine.I2C copies a vector of buffers into one block of their
+    # total length per transfer; one buffer goes out where it lies. This is
+    # why the panel sends its pages with writeto (host_tools/fakes/machine.py).
+    out = lane.run([lane.program("i2c_writes")], mpy=False)
+    figures = bench.figures_in(out)
+    # the fake's own device lookup makes a (bus, address) tuple: 16 B
+    assert figures["WRITETO_ALLOC"] <= 16, out
+    # 1,025 bytes are 65 blocks of 16 (1,040 B), and the bytearray's own object
+    extra = figures["WRITEVTO_ALLOC"] - figures["WRITETO_ALLOC"]
+    assert 1040 <= extra <= 1040 + 32, out
+    assert figures["BUS_BYTES"] == 4 * 1025, out  # the same bytes either way

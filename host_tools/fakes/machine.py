@@ -297,7 +297,27 @@ class I2C:
         return n
 
     def writevto(self, addr, vector, stop=True):
-        data = b"".join(bytes(b) for b in vector)
+        """As rp2's hardware I2C (v1.27, extmod mp_machine_i2c_transfer_adaptor):
+        empty buffers are skipped; one left goes as it is; two or more are
+        copied into one new block of their total length (m_new), sent as one
+        transfer and freed. That block is the chip's allocation, so the fake
+        makes the same one and copies without allocating anything else."""
+        total = 0
+        last = None
+        count = 0
+        for buf in vector:
+            if len(buf):
+                total += len(buf)
+                last = buf
+                count += 1
+        if count <= 1:
+            return self.writeto(addr, b"" if last is None else last, stop)
+        data = bytearray(total)
+        at = 0
+        for buf in vector:
+            for i in range(len(buf)):
+                data[at + i] = buf[i]
+            at += len(buf)
         return self.writeto(addr, data, stop)
 
     def readfrom_into(self, addr, buf, stop=True):

@@ -16,6 +16,7 @@ from host_tools import paths, portability
 RUNNER = paths.ROOT / "host_tools" / "mpvm" / "run.mjs"
 MPY_FIRMWARE = paths.ROOT / "build" / "mpy" / "firmware"
 MPY_LIB = paths.ROOT / "build" / "mpy" / "lib"
+PROGRAMS = paths.ROOT / "host_tools" / "mpvm_programs"
 
 
 class VMError(RuntimeError):
@@ -85,6 +86,12 @@ def run(
     if proc.returncode:
         raise VMError(f"MicroPython VM failed:\n{proc.stderr}\n{proc.stdout[-2000:]}")
     return proc.stdout
+
+
+def program(name: str) -> str:
+    """The text of host_tools/mpvm_programs/<name>.py, as one of run()'s calls:
+    what it defines stays in the VM's globals for the calls after it."""
+    return (PROGRAMS / f"{name}.py").read_text()
 
 
 def portable_tests() -> dict[str, str]:

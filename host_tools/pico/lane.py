@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from host_tools import flash_image
+from host_tools import flash_image, golden_diff
 from host_tools.pico import figures, run, script
 
 
@@ -73,7 +73,8 @@ def play_all(
 
 def golden_mismatches(played: Played, golden_dir: Path) -> tuple[int, list[str]]:
     """(snaps compared, "name (why)" for each that differs from or lacks a
-    golden: "late N ms" if the golden frame came after the snap, else "wrong")."""
+    golden: "late N ms" if the golden frame came after the snap, else "wrong",
+    and where golden_diff wrote the drawn frame and the diff picture)."""
     bad = []
     moments = dict(played.timeline.snaps)
     for snap, image in played.snaps.items():
@@ -87,5 +88,8 @@ def golden_mismatches(played: Played, golden_dir: Path) -> tuple[int, list[str]]
         assert played.chip.ready_us is not None  # there are snaps
         moment = played.chip.ready_us + moments[snap] * 1000
         late = figures.golden_late_ms(played.chip, moment, golden)
-        bad.append(f"{snap} ({'wrong' if late is None else f'late {late:.0f} ms'})")
+        why = "wrong" if late is None else f"late {late:.0f} ms"
+        # the frame the chip showed at the snap, beside a picture of the difference
+        explained = golden_diff.explain(f"chip-{played.name}-{snap}", image, golden)
+        bad.append(f"{snap} ({why}; {explained})")
     return len(played.snaps), bad

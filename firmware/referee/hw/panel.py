@@ -6,6 +6,9 @@ copy of what the glass already holds and sends only the runs of 128-byte
 pages that differ. Each run is two writes: its six window commands in one
 command stream (a 0x00 control byte and six bytes, where the driver would
 send six 2-byte writes), then 0x40 and the pages: 8 + 128 bytes for a page.
+The 0x40 borrows the frame byte before the pages; writevto([b"\x40", pages])
+would send the same bytes, but rp2's I2C copies a vector into a new block of
+its length every write (VM lane: 150 -> 657 B a dice throw; test_mpvm_lane).
 """
 
 import adafruit_bus_device

@@ -2,8 +2,9 @@
 
 The game is safe already (every action is on flash before the screen shows
 it), so the referee drops the broken screen, writes one line to the error
-log and offers to carry on, which reopens the saved game. The log keeps
-the newest lines: past LOG_BYTES the oldest half is dropped.
+log (the error and the chain of calls that led to it) and offers to carry
+on, which reopens the saved game. The log keeps the newest lines: past
+LOG_BYTES the oldest half is dropped.
 """
 
 from micropython import const
@@ -14,34 +15,54 @@ LOG = "errors.log"
 LOG_BYTES = const(4096)
 
 
+# The log line names at most this many frames (the innermost) and this much
+# of the error's own words, so one crash cannot fill the log by itself.
+CHAIN_FRAMES = const(8)
+MESSAGE_CHARS = const(80)
+
+
+def chain(e):
+    """The frames ``e`` passed, each 'file.py:line', innermost last; past
+    CHAIN_FRAMES the outer ones give way to a leading '..'."""
+    places = []
+    if hasattr(e, "__traceback__"):  # CPython (MicroPython keeps no traceback object)
+        tb = e.__traceback__
+        while tb is not None:
+            places.append("%s:%d" % (tb.tb_frame.f_code.co_filename.split("/")[-1], tb.tb_lineno))
+            tb = tb.tb_next
+    else:
+        import io
+        import sys
+
+        out = io.StringIO()
+        sys.print_exception(e, out)
+        for line in out.getvalue().split("\n"):
+            # MicroPython:   File "referee/screens/dice.py", line 71, in on_event
+            parts = line.split('"')
+            if len(parts) == 3 and parts[0].strip() == "File":
+                places.append(
+                    "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[1].split()[-1])
+                )
+    if len(places) > CHAIN_FRAMES:
+        places = [".."] + places[-CHAIN_FRAMES:]
+    return places
+
+
 def where(e):
     """'file.py:line' of the innermost frame the exception passed, or '?'."""
-    tb = getattr(e, "__traceback__", None)
-    if tb is not None:  # CPython
-        while tb.tb_next is not None:
-            tb = tb.tb_next
-        return "%s:%d" % (tb.tb_frame.f_code.co_filename.split("/")[-1], tb.tb_lineno)
-    import io
-    import sys
-
-    out = io.StringIO()
-    sys.print_exception(e, out)
-    found = "?"
-    for line in out.getvalue().split("\n"):
-        # MicroPython:   File "referee/screens/dice.py", line 71, in on_event
-        parts = line.split('"')
-        if len(parts) == 3 and parts[0].strip() == "File":
-            found = "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[1].split()[-1])
-    return found
+    places = chain(e)
+    return places[-1] if places else "?"
 
 
 def crashed(app, e):
-    """Log where ``e`` happened and say so; the game on flash is untouched."""
+    """Log how ``e`` got where it happened and say so; the game on flash is untouched."""
     from referee import VERSION
 
-    place = where(e)
+    places = chain(e)
+    place = places[-1] if places else "?"
     name = type(e).__name__
-    log(app.storage, "%s %s at %s: %s" % (VERSION, name, place, e))
+    said = str(e)[:MESSAGE_CHARS]
+    log(app.storage, "%s %s at %s: %s" % (VERSION, name, " > ".join(places) or "?", said))
     app.push(Crash(app, name, place))
 
 

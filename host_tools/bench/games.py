@@ -1,0 +1,35 @@
+"""What the bench plays of each game once a saved game is resumed: the
+steady-state presses, the screen the resume must land on, and a correction
+(a closed round or hand re-scored; games without one have none)."""
+
+UP = "board.BUTTON_PINS[0]"  # pins as the VM names them (host_tools/mpvm_programs/device.py)
+DOWN = "board.BUTTON_PINS[1]"
+OK = "board.BUTTON_PINS[2]"
+
+# Steady-state events per game, after the resume offer: (button, hold ms) steps.
+EVENTS = {
+    # select, open the entry, count up, save
+    "scorepad": [(OK, 60), (UP, 60), (OK, 60)],
+    # a whole hand: open, who went out, then four players (one up, long OK), standings back
+    "robots": [(OK, 60), (OK, 60)] + [(UP, 60), (OK, 800)] * 4 + [(OK, 60)],
+    # a round: deal, five passes of the device, start the calls, twelve calls, score, back
+    "evil": ([(OK, 60)] + [(DOWN, 60)] * 5 + [(OK, 800)] + [(OK, 60)] * 12 + [(OK, 800), (OK, 60)]),
+    # the pass round: open it, then each of five players holds OK to peek and passes on
+    "factory": [(OK, 60)] + [(OK, 800), (DOWN, 60)] * 5,
+    # the program phase: toggle a robot's mode and back, up to the robots in play,
+    # look, and down round to the first robot again
+    "duel": [(OK, 60)] * 2 + [(UP, 60), (OK, 60), (OK, 60)] + [(DOWN, 60)],
+}
+
+SCREENS = {
+    "scorepad": "ScorePad",
+    "robots": "Rummy",
+    "evil": "EvilGame",
+    "factory": "FactoryGame",
+    "duel": "Duel",
+}
+
+CORRECTIONS = {
+    "scorepad": {"a": "fix", "round": 1, "seat": 0, "pts": 5},
+    "robots": {"a": "fix", "hand": 1, "side": 0, "pts": 5},
+}
