@@ -21,14 +21,6 @@ EVENTS = {
     "duel": [(OK, 60)] * 2 + [(UP, 60), (OK, 60), (OK, 60)] + [(DOWN, 60)],
 }
 
-SCREENS = {
-    "scorepad": "ScorePad",
-    "robots": "Rummy",
-    "evil": "EvilGame",
-    "factory": "FactoryGame",
-    "duel": "Duel",
-}
-
 CORRECTIONS = {
     "scorepad": {"a": "fix", "round": 1, "seat": 0, "pts": 5},
     "robots": {"a": "fix", "hand": 1, "side": 0, "pts": 5},

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from host_tools import paths
-from host_tools.bench.games import CORRECTIONS, EVENTS, SCREENS
+from host_tools.bench.games import CORRECTIONS, EVENTS
 from host_tools.mpvm import lane
 from tests.portable.samples import SAMPLE_SETUP, SAMPLES, sample_actions
 
@@ -112,7 +112,9 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
         "print('SNAPSHOT_EVERY', SNAPSHOT_EVERY)",
     ]
     out = lane.run(calls, heap_kb=2048, files=files)
-    if f"RESUMED_SCREEN {SCREENS[game]}" not in out:
+    from referee.games import entry
+
+    if f"RESUMED_SCREEN {entry(game)[4]}" not in out:  # the registry's play class
         raise lane.VMError("the saved game did not resume:\n" + out)
     figures = figures_in(out)
     if figures["LINES_PER_EVENT"] * 10 * len(events) >= figures["SNAPSHOT_EVERY"]:

@@ -28,7 +28,7 @@ from pathlib import Path
 from host_tools import flash_image
 from host_tools.pico import figures, lane, run, script
 
-GAMES = ("scorepad", "robots", "evil", "factory", "duel")
+GAMES = ("scorepad", "robots", "robber", "evil", "factory", "duel")
 LENGTHS = (500, 5000)
 HEAP_CAP = 128 * 1024
 IDLE_FROM_MS, IDLE_TO_MS = 1600, 2600  # after ready: the resumed game on the panel, nothing pressed

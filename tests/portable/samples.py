@@ -37,6 +37,24 @@ def sample_robots_actions(count):
     return actions[:count]
 
 
+def sample_robber_actions(count):
+    """A Robber Rummy game of ``count`` actions: three players, each hand
+    three counts and its close. Every player shows a set of three low cards
+    (3 x 5 = 15) and holds four low cards (4 x -5 = -20), so each hand
+    scores -5 apiece and nobody nears the 400 target."""
+    actions = []  # type: list
+    hand = 0
+    while len(actions) < count:
+        for seat in range(3):
+            n = [0] * 11
+            n[2] = 3  # set 2-9: three cards
+            n[4] = 4  # hand 2-9: four cards
+            actions.append({"a": "count", "seat": seat, "n": n})
+        actions.append({"a": "end", "out": hand % 3, "how": "rummy"})
+        hand += 1
+    return actions[:count]
+
+
 def sample_evil_actions(count):
     """An Evil Robots game of ``count`` actions: five players racing to 100,
     each round a deal, five turns (a conversion among them) and an end
@@ -167,6 +185,7 @@ def sample_duel_actions(count):
 SAMPLES = {
     "scorepad": (SAMPLE_SETUP, sample_actions),
     "robots": ({"players": ["ANN", "BOB", "CY", "DEE"], "target": 250}, sample_robots_actions),
+    "robber": ({"players": ["ANN", "BOB", "CY"]}, sample_robber_actions),
     "evil": ({"players": 5, "target": 100}, sample_evil_actions),
     "factory": (FACTORY_SETUP, sample_factory_actions),
     "duel": (DUEL_SETUP, sample_duel_actions),
