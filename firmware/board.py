@@ -79,6 +79,7 @@ def hardware(clock=None, entropy=None, data_dir=DATA_DIR, freq=I2C_FREQ, watchdo
     the machine.WDT that main.py started before anything else; without one
     the referee starts its own when its loop begins.
     """
+    # Here: tools import board for its pins alone; the VM bench's menu heap counts these 19.8 KB
     import machine
     from referee.hw.battery import Battery
     from referee.hw.buttons import Buttons
@@ -100,7 +101,7 @@ def hardware(clock=None, entropy=None, data_dir=DATA_DIR, freq=I2C_FREQ, watchdo
     pins = [machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP) for n in BUTTON_PINS]
     if clock is None:
         clock = Clock()
-    if entropy is None:
+    if entropy is None:  # the chip's own: the desktop VM's os has no urandom (it passes entropy)
         from os import urandom as entropy
     usb = machine.Pin(VBUS_SENSE, machine.Pin.IN)
     if watchdog is None:

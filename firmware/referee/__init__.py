@@ -1,5 +1,7 @@
 """Robot Referee: a pocket referee for five robot card games."""
 
+import sys
+
 VERSION = "0.1.0"
 
 # The running game's journal, in the board's data folder (see core/journal.py),
@@ -27,8 +29,6 @@ def forget(name):
     """Drop a module that is needed only now and then (a correction, a
     snapshot): out of sys.modules and off its package, so the garbage
     collector can take its code."""
-    import sys
-
     sys.modules.pop(name, None)
     package, _, leaf = name.rpartition(".")
     parent = sys.modules.get(package)

@@ -20,6 +20,9 @@ snapshot: see snapshot.py). The first checks every line and notes the undo
 lines (few); the second replays the actions that no later undo took back.
 """
 
+from binascii import crc32
+from io import BytesIO
+
 from referee import JOURNAL_FORMAT, keep_alive
 from referee.core.errors import RulesError
 from referee.core.record import _is_hex8, unseal
@@ -227,8 +230,6 @@ def _sealed_line(line, whole, sealed, number):
     replayed), else what _line finds. The device writes an undo line with
     sorted keys, so its start tells it; a hand-written one is parsed."""
     if sealed and not line.startswith(_UNDO):
-        from binascii import crc32
-
         cut = len(line) - 9
         if cut > 0 and line[cut] == 32 and line[0] == 123 and _is_hex8(line[cut + 1 :]):
             if crc32(memoryview(line)[:cut]) & 0xFFFFFFFF == int(line[cut + 1 :], 16):
@@ -412,8 +413,6 @@ def set_aside(journal):
 def read(data):
     """(header or None, [actions], dropped bytes) of journal bytes, undo
     lines applied; raises RulesError. For the desktop: the device streams."""
-    from io import BytesIO
-
     f = BytesIO(data)
     found = header_of(f)
     if found is None:

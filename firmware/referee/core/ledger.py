@@ -112,7 +112,7 @@ class Ledger:
         entries of that round become one corrected entry, in their place
         (after the round's last entry if it had none). Rare, so its code
         loads only when needed (ledger_more.py)."""
-        from referee.core.ledger_more import correct
+        from referee.core.ledger_more import correct  # 2.0 KB (VM), dropped after
 
         try:
             correct(self, rnd, side, points, reason)

@@ -57,7 +57,7 @@ class Session:
     def _snapshot(self):
         """Every few dozen journal lines, keep the state beside the journal
         (snapshot.py), so a resume or an undo replays only what follows."""
-        from referee.core import snapshot
+        from referee.core import snapshot  # every few dozen lines: 3.0 KB (VM), dropped after
 
         snapshot.write(self.journal, self.rules, self.state)
         forget("referee.core.snapshot")  # its code is needed again only in a while
@@ -91,7 +91,7 @@ class Session:
         return None
 
     def _rebuild(self):
-        from referee.core.replay import resume  # rarely: only after a refused write or an undo
+        from referee.core.replay import resume  # undo, refused write: 10 KB (VM) with its readers
 
         saved, rules, state = resume(self.journal)
         if state is not None:

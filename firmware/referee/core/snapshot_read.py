@@ -5,6 +5,7 @@ from binascii import crc32, unhexlify
 
 from referee.core.errors import RulesError
 from referee.core.journal import SNAPS
+from referee.core.journal_read import Lines
 from referee.core.record import unseal
 
 VERSION = 3  # snapshot.VERSION, the format read here (tests/portable/test_snapshots.py)
@@ -51,8 +52,6 @@ def load(journal, header, head, f, survey_from, rules):
         if snap is None:
             continue
         try:
-            from referee.core.journal_read import Lines
-
             lines = Lines(snap)
             meta = _meta(lines, header, head, f)
             if meta is None:

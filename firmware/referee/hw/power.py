@@ -106,7 +106,7 @@ def stop_watchdog():
     which would reset the board in the middle of a deploy, so clear its
     enable bit directly."""
     try:
-        from machine import mem32
+        from machine import mem32  # here: a port without it must still load power.py (see except)
 
         mem32[_WATCHDOG_CTRL] &= ~_WATCHDOG_ENABLE
     except ImportError:
