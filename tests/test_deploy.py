@@ -7,7 +7,6 @@ import os
 import pty
 import subprocess
 import sys
-import time
 import tty
 from pathlib import Path
 
@@ -92,8 +91,14 @@ class Rig:
             stderr=subprocess.DEVNULL,
             cwd=ROOT,
         )
-        self.fds = (master, slave)
-        time.sleep(1.0)
+        # Node holds the far end alone: if it dies, reading here fails at
+        # once instead of blocking.
+        os.close(master)
+        self.slave = slave
+        # Ready when the REPL has printed its first prompt (no fixed sleep).
+        seen = b""
+        while b">>> " not in seen:
+            seen += os.read(slave, 1024)
         return self
 
     def mpremote(self, *args):
@@ -103,8 +108,7 @@ class Rig:
     def __exit__(self, *exc):
         self.node.kill()
         self.node.wait()
-        for fd in self.fds:
-            os.close(fd)
+        os.close(self.slave)
 
 
 def test_deploy_end_to_end_against_a_micropython_repl():
@@ -139,16 +143,35 @@ def test_deploy_end_to_end_against_a_micropython_repl():
 
 
 def test_deploy_says_when_there_is_no_micropython():
-    # a port where nothing answers: mpremote fails, deploy explains
+    # A port where nothing answers: mpremote never returns on its own (it
+    # waits for the raw REPL's banner), so deploy's first call carries a
+    # timeout and its expiry is explained. The expiry is raised here at
+    # once instead of waiting out the real 20 s.
+    calls = []
+
+    def silent_port(cmd, timeout=None, **kwargs):
+        calls.append((cmd, timeout))
+        raise subprocess.TimeoutExpired(cmd, timeout)
+
+    with pytest.raises(deploy.DeployError) as caught:
+        deploy.deploy("/dev/ttyACM0", button_seconds=0, runner=silent_port, say=lambda s: None)
+    assert str(caught.value) == deploy.MESSAGES["no micropython"].format(port="/dev/ttyACM0")
+    [(cmd, timeout)] = calls
+    assert cmd == [deploy.mpremote(), "connect", "/dev/ttyACM0", "exec", deploy.INFO_CODE]
+    assert timeout is not None and 0 < timeout <= 60
+
+
+def test_deploy_says_when_the_port_is_gone():
+    # A real mpremote on a pseudo-terminal whose far end has hung up (a
+    # board unplugged): it fails at once, and deploy says no board is there.
     master, slave = pty.openpty()
+    port = os.ttyname(slave)
+    os.close(master)
     try:
         with pytest.raises(deploy.DeployError) as caught:
-            deploy.deploy(os.ttyname(slave), button_seconds=0, say=lambda s: None)
-        assert "does not answer as MicroPython" in str(caught.value) or "No board" in str(
-            caught.value
-        )
+            deploy.deploy(port, button_seconds=0, say=lambda s: None)
+        assert str(caught.value) == deploy.MESSAGES["no board"]
     finally:
-        os.close(master)
         os.close(slave)
 
 

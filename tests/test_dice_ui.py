@@ -1,6 +1,6 @@
 """Dice & coins driven through the buttons, checked on the glass and in state."""
 
-from rig import Rig
+from rig import Rig, SeededEntropy
 from tests.test_chance import CHI2_001, chi_square
 
 
@@ -20,15 +20,41 @@ def test_boot_lands_on_the_menu_with_dice_first(rig):
     assert dice_screen(rig).choice == (0, 2)  # a coin until told otherwise
 
 
-def test_10000_d6_rolled_through_the_ui_are_fair(rig):
+class ScriptedEntropy:
+    """The bytes a test queues in ``next``, else the rig's seeded generator;
+    ``fallback`` counts the bytes the generator gave."""
+
+    def __init__(self):
+        self.next = []
+        self.generator = SeededEntropy(1)
+        self.fallback = 0
+
+    def __call__(self, n):
+        if self.next:
+            out, self.next = bytes(self.next[:n]), self.next[n:]
+            assert len(out) == n
+            return out
+        self.fallback += n
+        return self.generator(n)
+
+
+def test_each_d6_face_shown_is_the_firmwares_draw(flash):
+    # The draw itself is proved exactly uniform by enumeration in
+    # test_chance.py (test_one_byte_draws_are_exactly_uniform[6]); this
+    # proves a throw on the glass is that draw: d6 keeps a byte's low 3
+    # bits, 0..5 are faces 1..6, and 6 and 7 are thrown away for a new byte.
+    entropy = ScriptedEntropy()
+    rig = Rig(entropy=entropy)
     rig.play("ok\ndown")  # Dice & coins, then COIN -> 1d6
     screen = dice_screen(rig)
-    counts = [0] * 6
-    for _ in range(10_000):
+    throws = [([0], 1), ([1], 2), ([2], 3), ([3], 4), ([4], 5), ([5], 6)]
+    throws += [([0xFA], 3), ([6, 7, 0x0D], 6), ([0xFF, 0x08], 1)]
+    for number, (entropy_bytes, face) in enumerate(throws, 1):
+        entropy.next = list(entropy_bytes)
+        before = entropy.fallback
         rig.press(2)  # OK
-        counts[screen.values[0] - 1] += 1
-    assert screen.throws == 10_000
-    assert chi_square(counts, [10_000 / 6] * 6) < CHI2_001[5]
+        assert screen.values == [face] and screen.throws == number
+        assert entropy.next == [] and entropy.fallback == before  # only the queued bytes
 
 
 def test_coin_flips_through_the_ui_are_fair(rig):

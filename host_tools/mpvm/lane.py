@@ -6,7 +6,10 @@ on the Pico; the fakes go in as source.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,8 +17,10 @@ from pathlib import Path
 from host_tools import paths, portability
 
 RUNNER = paths.ROOT / "host_tools" / "mpvm" / "run.mjs"
-MPY_FIRMWARE = paths.ROOT / "build" / "mpy" / "firmware"
-MPY_LIB = paths.ROOT / "build" / "mpy" / "lib"
+MPY_ROOT = paths.ROOT / "build" / "mpy"
+MPY_FIRMWARE = MPY_ROOT / "firmware"
+MPY_LIB = MPY_ROOT / "lib"
+STAMP = MPY_ROOT / "sources.sha256"
 PROGRAMS = paths.ROOT / "host_tools" / "mpvm_programs"
 
 
@@ -24,15 +29,52 @@ class VMError(RuntimeError):
 
 
 def build_mpy() -> int:
-    """Compile firmware/ and the driver with mpy-cross; returns firmware .mpy bytes."""
-    import shutil
+    """Compile firmware/ and the driver with mpy-cross; returns firmware .mpy bytes.
 
-    shutil.rmtree(MPY_FIRMWARE, ignore_errors=True)  # no .mpy of a deleted module
-    problems, total = portability.compile_all(paths.FIRMWARE, MPY_FIRMWARE)
-    lib_problems, _ = portability.compile_all(paths.DEVICE_LIB, MPY_LIB)
-    if problems or lib_problems:
-        raise VMError("\n".join(problems + lib_problems))
-    return total
+    A test session asks for the .mpy set a dozen times: the set is rebuilt only
+    when a source file, its path or mpy-cross itself changed since the last
+    build (a content hash in build/mpy/sources.sha256), and a lock keeps two
+    processes from building into the same folder at once."""
+    MPY_ROOT.mkdir(parents=True, exist_ok=True)
+    with open(MPY_ROOT / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        wanted = sources_hash()
+        if STAMP.exists() and STAMP.read_text() == wanted and all_built():
+            return firmware_mpy_bytes()
+        STAMP.unlink(missing_ok=True)  # a failed or half build is never trusted
+        for out in (MPY_FIRMWARE, MPY_LIB):
+            shutil.rmtree(out, ignore_errors=True)  # no .mpy of a deleted module
+        problems, total = portability.compile_all(paths.FIRMWARE, MPY_FIRMWARE)
+        lib_problems, _ = portability.compile_all(paths.DEVICE_LIB, MPY_LIB)
+        if problems or lib_problems:
+            raise VMError("\n".join(problems + lib_problems))
+        STAMP.write_text(wanted)
+        return total
+
+
+def sources_hash() -> str:
+    """What the .mpy set is made from: every source's path and bytes, and the compiler."""
+    digest = hashlib.sha256()
+    compiler = Path(portability.mpy_cross()).stat()
+    digest.update(f"mpy-cross {compiler.st_size} {compiler.st_mtime_ns}\n".encode())
+    for tree in (paths.FIRMWARE, paths.DEVICE_LIB):
+        for source in sorted(tree.rglob("*.py")):
+            digest.update(f"{tree.name}/{source.relative_to(tree).as_posix()}\n".encode())
+            digest.update(hashlib.sha256(source.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def all_built() -> bool:
+    """Every source still has its .mpy (nobody cleared part of build/mpy)."""
+    return all(
+        (out / source.relative_to(tree)).with_suffix(".mpy").exists()
+        for tree, out in ((paths.FIRMWARE, MPY_FIRMWARE), (paths.DEVICE_LIB, MPY_LIB))
+        for source in tree.rglob("*.py")
+    )
+
+
+def firmware_mpy_bytes() -> int:
+    return sum(p.stat().st_size for p in MPY_FIRMWARE.rglob("*.mpy"))
 
 
 PORTABLE = paths.ROOT / "tests" / "portable"
