@@ -81,7 +81,12 @@ def test_a_board_that_cannot_be_built_is_logged_then_the_watchdog_resets(flash, 
     with pytest.raises(machine.WatchdogReset):
         runpy.run_path(str(paths.FIRMWARE / "main.py"), run_name="__main__")
     log = (flash / "data" / "errors.log").read_text()
-    assert log.startswith("board: ValueError at ") and "No I2C device at address: 0x3c" in log
+    from referee import VERSION
+
+    assert log.startswith(f"board: {VERSION} ValueError at "), log
+    assert "No I2C device at address: 0x3c" in log
+    # the whole way there, outermost first: the boot, the board, the driver
+    assert log.index("app.py:") < log.index("board.py:") < log.index("adafruit_ssd1306")
 
 
 def test_on_batteries_the_loop_lightsleeps_between_polls(flash, monkeypatch):

@@ -235,7 +235,9 @@ def test_a_failure_outside_any_screen_is_logged_before_the_watchdog_resets(flash
     with pytest.raises(OSError):
         run(hw)
     line = broken.__code__.co_firstlineno + 1
-    assert f"OSError at test_power.py:{line}" in hw.storage.read("errors.log").decode()
+    logged = hw.storage.read("errors.log").decode()
+    # the chain from the loop down to the failing call, innermost last
+    assert " OSError at app.py:" in logged and f" > test_power.py:{line}: " in logged, logged
     assert machine.sim_world().wdt is not None  # still running: it will reset the chip
 
 

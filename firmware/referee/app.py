@@ -342,9 +342,9 @@ def boot(watchdog, **board_args):
         hw = board.hardware(watchdog=watchdog, **board_args)
     except Exception as e:  # noqa: BLE001 - nothing else would ever tell
         from referee.hw.storage import Storage  # at the top the VM bench (rig loads app) misses it
-        from referee.screens.crash import log, where  # a failed board only: 2.1 KB (VM)
+        from referee.screens.crash import log, report  # a failed board only: 2.1 KB (VM)
 
-        line = "board: %s at %s: %s" % (type(e).__name__, where(e), e)
+        line = "board: " + report(e)
         log(Storage(board_args.get("data_dir", board.DATA_DIR)), line)
         print(line)  # for whoever watches the REPL
         clock = board_args.get("clock")
@@ -374,7 +374,7 @@ def run(hw):
         hw.power.stop_watchdog()
         raise
     except Exception as e:  # outside any screen: log it; the watchdog restarts the chip
-        from referee.screens.crash import log, where  # a crash only: 2.1 KB (VM)
+        from referee.screens.crash import log, report  # a crash only: 2.1 KB (VM)
 
-        log(hw.storage, "%s at %s: %s" % (type(e).__name__, where(e), e))
+        log(hw.storage, report(e))
         raise

@@ -220,13 +220,17 @@ def test_no_panel_on_the_bus_is_logged_and_the_watchdog_restarts():
     ended, log = boot_without_a_panel(None)
     # not fed for 8 s: the fake resets at the end of the 1 s nap that passes it
     assert ended is not None and 8000 < ended <= 9000
-    assert log.startswith(b"board: ValueError at ") and b"No I2C device at address" in log
+    assert log.startswith(b"board: ") and b" ValueError at " in log
+    assert b"No I2C device at address" in log
+    assert log.index(b"app.py:") < log.index(b"board.py:")  # the chain, outermost first
 
 
 def test_a_panel_that_holds_the_bus_is_logged_and_the_watchdog_restarts():
     ended, log = boot_without_a_panel(_StuckPanel())
     assert ended is not None and 8000 < ended <= 9000
-    assert log.startswith(b"board: OSError at ") and b"110" in log
+    assert log.startswith(b"board: ") and b" OSError at " in log and b"110" in log
+    # the chain's innermost calls (the outer ones give way to ".." past 8)
+    assert log.index(b"adafruit_ssd1306") < log.index(b"i2c_bus.py:")
 
 
 # Every setup key each game reads, with a setup it accepts.

@@ -54,16 +54,19 @@ def where(e):
     return places[-1] if places else "?"
 
 
-def crashed(app, e):
-    """Log how ``e`` got where it happened and say so; the game on flash is untouched."""
+def report(e):
+    """The error log's line for ``e``: the firmware's version, the error's
+    type, the chain of calls it passed, and its words."""
     from referee import VERSION
 
-    places = chain(e)
-    place = places[-1] if places else "?"
-    name = type(e).__name__
-    said = str(e)[:MESSAGE_CHARS]
-    log(app.storage, "%s %s at %s: %s" % (VERSION, name, " > ".join(places) or "?", said))
-    app.push(Crash(app, name, place))
+    places = " > ".join(chain(e)) or "?"
+    return "%s %s at %s: %s" % (VERSION, type(e).__name__, places, str(e)[:MESSAGE_CHARS])
+
+
+def crashed(app, e):
+    """Log how ``e`` got where it happened and say so; the game on flash is untouched."""
+    log(app.storage, report(e))
+    app.push(Crash(app, type(e).__name__, where(e)))
 
 
 def log(storage, line):
