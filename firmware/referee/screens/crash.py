@@ -8,7 +8,10 @@ the newest lines: past LOG_BYTES the oldest half is dropped.
 
 from micropython import const
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
+from referee.screens import Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 LOG = "errors.log"
 LOG_BYTES = const(4096)
@@ -64,19 +67,17 @@ def log(storage, line):
         pass  # a full flash must not turn an error into a dead device
 
 
-class Crash:
+class Crash(Screen):
     def __init__(self, app, error, place):
         self.app = app
         self.error = error
         self.place = place
 
     def on_event(self, ev):
-        if kind_of(ev) != PRESS:
-            return
-        if button_of(ev) == OK:
+        if ev == _OK_PRESS:
             self.app.restart()  # back to the saved game, if there is one
-        elif button_of(ev) == BACK:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def draw(self, c):
         c.centre("OOPS", 0)
@@ -85,4 +86,4 @@ class Crash:
         c.centre(self.error[:21], 3)
         c.centre(self.place[:21], 4)
         c.centre("your game is saved", 5)
-        c.centre("OK:carry on BACK:menu", 7)
+        self.hint(c, "OK:carry on BACK:menu")

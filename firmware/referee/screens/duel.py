@@ -10,14 +10,19 @@ returns to the menu (the duel stays saved).
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, text_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _VISIBLE = const(3)  # choice rows 4..6
 _COLOURS = ("B", "R")
 
 
-class Duel:
+class Duel(Screen):
+    undoes = True
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -85,21 +90,16 @@ class Duel:
         return out
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         rows = self.rows()
         if step and rows:
             self.index = (self.index - step) % len(rows)
-        elif button == OK and kind == PRESS and rows:
+        elif ev == _OK_PRESS and rows:
             self.choose(rows[min(self.index, len(rows) - 1)])
             self._rows = None
-        elif button == BACK and kind == LONG:
-            self.message = self.session.undo() or "last step undone"
+        elif self.back(ev):  # undone
             self.fresh()
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
         self.top = keep_visible(self.top, self.index, _VISIBLE)
 
     def choose(self, row):
@@ -199,7 +199,7 @@ class Duel:
             c.text(rows[i][0], 2, 4 + i - self.top)
             if i == self.index:
                 c.invert_rows(4 + i - self.top)
-        c.hint(self.message or "OK:do  hold BACK:undo")
+        self.hint(c, "OK:do  hold BACK:undo")
 
 
 def _robot(duel, robot):

@@ -1,8 +1,10 @@
 """Every robot in play, both sides: card, value (its card less its damage,
 a * when it carries damage) and mode. Any key goes back."""
 
+from referee.screens import Screen
 
-class Robots:
+
+class Robots(Screen):
     def __init__(self, app, state):
         self.app = app
         self.state = state
@@ -35,4 +37,4 @@ class Robots:
                 row += 1
             if row == 2:
                 c.text("none", x, 2)
-        c.centre("any key: back", 7)
+        self.hint(c, "any key: back")

@@ -10,15 +10,20 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.hw.buzzer import ROLL
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _VISIBLE = const(5)
 _TOOLS = ("peek again", "standings")
 
 
-class EvilGame:
+class EvilGame(Screen):
+    undoes = True
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -30,14 +35,12 @@ class EvilGame:
         return self.session.state.table.players + len(_TOOLS)
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if step:
             self.index = (self.index + 1 - step) % (self._rows() + 1) - 1
             self.top = keep_visible(self.top, max(0, self.index), _VISIBLE)
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             players = self.session.state.table.players
             if self.index < players:
                 self.next_step()
@@ -49,10 +52,8 @@ class EvilGame:
                 from referee.screens.standings import Standings
 
                 self.app.push(Standings(self.app, self.session.state))
-        elif button == BACK and kind == LONG:
-            self.message = self.session.undo() or "last step undone"
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def next_step(self):
         from referee.games import evil
@@ -106,7 +107,7 @@ class EvilGame:
                 c.text(_TOOLS[i - table.players], 8, row)
             if i == self.index:
                 c.invert_rows(row)
-        c.centre(self.message or "OK:on  hold BACK:undo", 7)
+        self.hint(c, "OK:on  hold BACK:undo")
 
 
 def deal(chance, state):

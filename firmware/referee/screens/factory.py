@@ -17,14 +17,19 @@ last step; BACK returns to the menu (the game stays saved, secrets and all).
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.hw.buzzer import ROLL
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _VISIBLE = const(5)
 
 
-class FactoryGame:
+class FactoryGame(Screen):
+    undoes = True
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -36,14 +41,12 @@ class FactoryGame:
         return self.session.state.players + 1
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if step:
             self.index = (self.index + 1 - step) % (self._rows() + 1) - 1
             self.top = keep_visible(self.top, max(0, self.index), _VISIBLE)
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             state = self.session.state
             if self.index < 0:
                 self.next_step()
@@ -62,10 +65,8 @@ class FactoryGame:
                 self.message = self.session.act({"a": "tile", "seat": self.index}) or (
                     "%s bought a tile" % state.table.names[self.index]
                 )
-        elif button == BACK and kind == LONG:
-            self.message = self.session.undo() or "last step undone"
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def next_step(self):
         from referee.games import factory
@@ -125,13 +126,9 @@ class FactoryGame:
                 c.text("standings", 8, row)
             if i == self.index:
                 c.invert_rows(row)
-        if self.message:
-            hint = self.message
-        elif state.device or state.over:
-            hint = "OK:on  hold BACK:undo"
-        else:
-            hint = "OK on a name: tile"
-        c.hint(hint)
+        self.hint(
+            c, "OK:on  hold BACK:undo" if state.device or state.over else "OK on a name: tile"
+        )
 
 
 def _next_text(state, factory):

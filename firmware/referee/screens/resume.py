@@ -13,8 +13,14 @@ file is read, set aside if damaged, and the reason shown.
 Used once a boot, this module unloads itself when the offer is answered
 (its code would otherwise sit in the heap beside the game's)."""
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
+from micropython import const
+
+from referee.screens import Screen
 from referee.ui.canvas import COLUMNS, text_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
 
 
 def offer(app):
@@ -82,7 +88,7 @@ def _settle(app, screen):
     return None
 
 
-class ResumeOffer:
+class ResumeOffer(Screen):
     def __init__(self, app, title):
         self.app = app
         self.title = title
@@ -94,9 +100,7 @@ class ResumeOffer:
             _settle(self.app, self)
 
     def on_event(self, ev):
-        if kind_of(ev) != PRESS:
-            return
-        if button_of(ev) == OK:
+        if ev == _OK_PRESS:
             if self.session is None:  # pressed before the rebuild's step
                 self.app.later(None)
                 if _settle(self.app, self) is None:
@@ -104,7 +108,7 @@ class ResumeOffer:
             from referee.screens.games import done, open_game
 
             self.app.replace(done(open_game(self.app, self.session)))
-        elif button_of(ev) == BACK:
+        elif ev == _BACK_PRESS:
             self.app.later(None)  # nothing to read: the game stays saved
             self.app.pop()  # the menu reopens it
         else:
@@ -121,7 +125,7 @@ class ResumeOffer:
         session = self.session
         if session is None:
             c.centre("reading...", 4)
-            c.centre("OK:resume  BACK:menu", 7)
+            self.hint(c, "OK:resume  BACK:menu")
             return
         line = session.rules.headline(session.state)
         row = 4
@@ -134,4 +138,4 @@ class ResumeOffer:
         c.centre(line, row)
         count = session.journal.count
         c.centre("%d step%s saved" % (count, "" if count == 1 else "s"), row + 1)
-        c.centre("OK:resume  BACK:menu", 7)
+        self.hint(c, "OK:resume  BACK:menu")
