@@ -7,6 +7,7 @@ from referee.screens import Screen
 
 
 def warn(app):
+    # once a battery, if ever: not kept in the heap beside the app
     from referee.screens.notice import Notice
 
     app.push(Notice(app, "BATTERY LOW", ("change the batteries", "soon; every step", "is saved")))

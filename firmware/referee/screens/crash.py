@@ -6,8 +6,12 @@ log and offers to carry on, which reopens the saved game. The log keeps
 the newest lines: past LOG_BYTES the oldest half is dropped.
 """
 
+import io
+import sys
+
 from micropython import const
 
+from referee import VERSION
 from referee.screens import Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -24,9 +28,6 @@ def where(e):
         while tb.tb_next is not None:
             tb = tb.tb_next
         return "%s:%d" % (tb.tb_frame.f_code.co_filename.split("/")[-1], tb.tb_lineno)
-    import io
-    import sys
-
     out = io.StringIO()
     sys.print_exception(e, out)
     found = "?"
@@ -40,8 +41,6 @@ def where(e):
 
 def crashed(app, e):
     """Log where ``e`` happened and say so; the game on flash is untouched."""
-    from referee import VERSION
-
     place = where(e)
     name = type(e).__name__
     log(app.storage, "%s %s at %s: %s" % (VERSION, name, place, e))

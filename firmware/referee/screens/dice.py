@@ -76,6 +76,7 @@ class Dice(Screen):
         elif ev == _OK_PRESS:
             self.throw()
         elif ev == _OK_LONG:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.dice_set import DiceSet
 
             self.app.push(DiceSet(self.app, self, (MAX_COUNT, MIN_SIDES, MAX_SIDES)))

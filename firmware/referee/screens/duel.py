@@ -10,6 +10,7 @@ returns to the menu (the duel stays saved).
 
 from micropython import const
 
+from referee.games import duel
 from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, text_width
 
@@ -41,8 +42,6 @@ class Duel(Screen):
 
     def choices(self):
         """The choices of this phase: (text, what, card or None)."""
-        from referee.games import duel
-
         state = self.session.state
         phase = state.phase
         mine = state.robots[state.active]
@@ -117,10 +116,12 @@ class Duel(Screen):
             least = max(0, state.loss - state.hand[state.defender])
             self.split = least if self.split >= most else self.split + 1
         elif what == "look":
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.duel_robots import Robots
 
             self.app.push(Robots(self.app, state))
         elif what in ("build", "recover"):
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.duel_cards import CardEntry
 
             self.app.push(CardEntry(self, what))
@@ -138,6 +139,7 @@ class Duel(Screen):
         if state.phase != before or action["a"] in ("scrap", "discard"):
             self.fresh()
         if state.report:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.notice import Notice
 
             title = "DUEL OVER" if state.duel_winner is not None else "TURN %d" % state.turn
@@ -152,14 +154,10 @@ class Duel(Screen):
         self.top = 0
         self.picked = []
         self.blocks = {}
-        from referee.games import duel
-
         if state.phase == duel.DISCARD:  # as much from the hand as it holds
             self.split = max(0, state.loss - state.hand[state.defender])
 
     def draw(self, c):
-        from referee.games import duel
-
         state = self.session.state
         x = c.text("DUEL ", 2, 0)
         x = c.number(state.duel, x, 0)
@@ -249,6 +247,7 @@ SETUP = (
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     return GameSetup(app, rules, SETUP, Duel, first=("black", "who plays black?", 0))

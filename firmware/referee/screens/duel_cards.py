@@ -10,6 +10,7 @@ it makes.
 
 from micropython import const
 
+from referee.games import duel
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -19,8 +20,6 @@ _BACK_PRESS = const(3)
 
 class CardEntry(Screen):
     def __init__(self, hub, what):
-        from referee.games import duel
-
         self.app = hub.app
         self.hub = hub
         self.what = what  # "build" or "recover"
@@ -66,8 +65,6 @@ class CardEntry(Screen):
         return {"a": "recover", "face": first, "back": self.picks[1] + 1}
 
     def draw(self, c):
-        from referee.games import duel
-
         state = self.hub.session.state
         name = state.table.names[self.seat]
         first = self.cards[self.picks[0]]

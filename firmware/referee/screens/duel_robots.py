@@ -1,6 +1,7 @@
 """Every robot in play, both sides: card, value (its card less its damage,
 a * when it carries damage) and mode. Any key goes back."""
 
+from referee.games import duel
 from referee.screens import Screen
 
 
@@ -13,8 +14,6 @@ class Robots(Screen):
         self.app.pop()
 
     def draw(self, c):
-        from referee.games import duel
-
         state = self.state
         c.centre("ROBOTS IN PLAY", 0)
         c.invert_rows(0)

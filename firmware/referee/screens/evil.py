@@ -10,6 +10,8 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 
 from micropython import const
 
+from referee.core.chance import deck
+from referee.games import evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, number_width
@@ -45,10 +47,12 @@ class EvilGame(Screen):
             if self.index < players:
                 self.next_step()
             elif _TOOLS[self.index - players] == "peek again":
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.evil_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0, choose=True))
             else:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.standings import Standings
 
                 self.app.push(Standings(self.app, self.session.state))
@@ -56,8 +60,6 @@ class EvilGame(Screen):
             self.back(ev)
 
     def next_step(self):
-        from referee.games import evil
-
         state = self.session.state
         if state.over:
             return
@@ -65,21 +67,22 @@ class EvilGame(Screen):
             self.message = self.session.act(deal(self.app.chance, state))
             if self.message is None:
                 self.app.beep(ROLL)
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.evil_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
         elif state.phase == evil.TURNS:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.evil_turns import Calls
 
             self.app.push(Calls(self.app, self.session))
         else:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.evil_turns import PassPhase
 
             self.app.push(PassPhase(self.app, self.session))
 
     def draw(self, c):
-        from referee.games import evil
-
         state = self.session.state
         x = c.text("ROUND ", 2, 0)
         c.number(max(1, state.round), x, 0)
@@ -114,9 +117,6 @@ def deal(chance, state):
     """Deal a round: one robot each (all 18 unique), one power card each
     (two of each 1-9), two coin flips each. The outcome goes into the
     action, so the journal replays the same round."""
-    from referee.core.chance import deck
-    from referee.games import evil
-
     n = state.table.players
     bots, _ = chance.deal(list(range(len(evil.BOTS))), n, 1)
     power, _ = chance.deal(deck([(p, 2) for p in range(1, 10)]), n, 1)
@@ -140,6 +140,7 @@ SETUP = (
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     return GameSetup(app, rules, SETUP, EvilGame)

@@ -80,6 +80,7 @@ class Summary(Screen):
         if step:
             self.top = max(0, min(players - 6, self.top - step))
         elif ev <= _BACK_PRESS:  # OK or BACK pressed, not held
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.standings import Standings
 
             self.app.replace(Standings(self.app, self.session.state))

@@ -9,6 +9,7 @@ is held on this screen (App.peeking: Screen.draw calls draw_secret).
 
 from micropython import const
 
+from referee.games import evil
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -49,8 +50,6 @@ class Peek(Screen):
         self.message = None
 
     def on_event(self, ev):
-        from referee.games import evil
-
         state = self.session.state
         step = STEP[ev]
         self.message = None
@@ -72,6 +71,7 @@ class Peek(Screen):
                 self.seat += 1
             else:
                 self.app.pop()
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.evil_turns import Calls
 
                 self.app.push(Calls(self.app, self.session))
@@ -91,8 +91,6 @@ class Peek(Screen):
     def draw_secret(self, c):
         """The one place a player's secrets are drawn: Screen.draw calls it
         only while OK is held."""
-        from referee.games import evil
-
         state = self.session.state
         seat = self.seat
         bot = state.bots[seat]

@@ -14,6 +14,7 @@ lowest sitting out unless only one passed) and records their turns.
 
 from micropython import const
 
+from referee.games import evil
 from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible
@@ -89,8 +90,6 @@ class Calls(Screen):
             self.back(ev)
 
     def next_level(self):
-        from referee.games import evil
-
         self.index = 0
         if self.level > 1:
             self.level -= 1
@@ -98,6 +97,7 @@ class Calls(Screen):
         state = self.session.state
         self.app.pop()
         if state.no_pass_phase or not state.passed:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.evil_end import RoundEnd
 
             self.app.push(RoundEnd(self.app, self.session))
@@ -225,8 +225,6 @@ class PassPhase(Screen):
 
     def _order(self):
         """The passers who act, in order and not yet done."""
-        from referee.games import evil
-
         state = self.session.state
         groups, skipped = evil.pass_order(state)
         out = []
@@ -247,6 +245,7 @@ class PassPhase(Screen):
                 self.app.push(TurnRecord(self.app, self.session, order[self.index], True))
                 self.index = 0
             else:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.evil_end import RoundEnd
 
                 self.app.replace(RoundEnd(self.app, self.session))

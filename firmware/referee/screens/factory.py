@@ -17,6 +17,7 @@ last step; BACK returns to the menu (the game stays saved, secrets and all).
 
 from micropython import const
 
+from referee.games import factory
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, number_width
@@ -51,13 +52,13 @@ class FactoryGame(Screen):
             if self.index < 0:
                 self.next_step()
             elif self.index == state.players:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.standings import Standings
 
                 self.app.push(Standings(self.app, state))
             elif state.device:
-                from referee.games import factory
-
                 if state.phase in (factory.FIRST, factory.SECOND):  # a player's own peek
+                    # loaded when first opened, for the heap (see referee.screens)
                     from referee.screens.factory_peek import Peek
 
                     self.app.push(Peek(self.app, self.session, self.index, alone=True))
@@ -69,8 +70,6 @@ class FactoryGame(Screen):
             self.back(ev)
 
     def next_step(self):
-        from referee.games import factory
-
         state = self.session.state
         if state.over:
             return
@@ -78,20 +77,24 @@ class FactoryGame(Screen):
             self.message = self.session.act(deal(self.app.chance, state))
             if self.message is None:
                 self.app.beep(ROLL)
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
         elif not state.device:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.factory_verdict import Verdict
 
             self.app.push(Verdict(self.app, self.session))
         else:
             waiting = unbuilt(state)
             if waiting:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, waiting[0]))
             else:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_result import Result, reveal
 
                 self.message = reveal(self.app, self.session, None)
@@ -99,8 +102,6 @@ class FactoryGame(Screen):
                     self.app.push(Result(self.app, self.session))
 
     def draw(self, c):
-        from referee.games import factory
-
         state = self.session.state
         x = c.text("TURN ", 2, 0)
         x = c.number(min(state.turn + 1, state.turns), x, 0)
@@ -173,6 +174,7 @@ SETUP = (
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     first = ("first", "first customer?", ("device", 0))

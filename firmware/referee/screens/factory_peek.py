@@ -14,6 +14,7 @@ draw_secret).
 
 from micropython import const
 
+from referee.games import factory
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -37,8 +38,6 @@ class Peek(Screen):
         self._take(seat)
 
     def _take(self, seat):
-        from referee.games import factory
-
         state = self.session.state
         self.seat = seat
         self.draft = None
@@ -61,8 +60,6 @@ class Peek(Screen):
         )
 
     def _draft(self):
-        from referee.games import factory
-
         if self.draft is None:
             state = self.session.state
             built = state.built[self.seat]
@@ -75,8 +72,6 @@ class Peek(Screen):
         if self.app.peeking:
             step = STEP[ev]
             if step < 0:
-                from referee.games import factory
-
                 low = 0 if self.session.state.phase == factory.FIRST else 3
                 self.cursor = low if self.cursor == _EUREKA else self.cursor + 1
             elif step > 0:
@@ -94,8 +89,6 @@ class Peek(Screen):
             self.back(ev)
 
     def _change(self):
-        from referee.games import factory
-
         state = self.session.state
         seat = self.seat
         if self.cursor < 3:
@@ -132,8 +125,6 @@ class Peek(Screen):
     def draw_secret(self, c):
         """The one place a player's cards, tile and robot are drawn:
         Screen.draw calls it only while OK is held."""
-        from referee.games import factory
-
         state = self.session.state
         seat = self.seat
         c.text(state.table.names[seat], 2, 0)

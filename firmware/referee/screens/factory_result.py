@@ -7,6 +7,7 @@ page shows, for the hub (device customer) and the verdict screen (table)."""
 
 from micropython import const
 
+from referee.games import factory
 from referee.hw.buzzer import ROLL
 from referee.screens import Screen
 
@@ -32,8 +33,6 @@ class Result(Screen):
             self.page += 1
         elif ev == _OK_PRESS or ev == _BACK_PRESS:
             self.app.pop()
-            from referee.games import factory
-
             state = self.session.state
             if (
                 ev == _OK_PRESS
@@ -41,6 +40,7 @@ class Result(Screen):
                 and not state.over
                 and state.phase == factory.SECOND
             ):
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
@@ -65,8 +65,6 @@ class Result(Screen):
         self.hint(c, "OK:on")
 
     def _table(self, c):
-        from referee.games import factory
-
         state = self.session.state
         if state.device and state.phase != factory.SECOND:
             c.centre("THE ORDER WAS " + factory.name(state.order), 0)

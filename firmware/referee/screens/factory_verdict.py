@@ -8,6 +8,7 @@ out. BACK returns to the hub with nothing changed.
 
 from micropython import const
 
+from referee.games import factory
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -34,6 +35,7 @@ class Verdict(Screen):
             self.index = (self.index - step) % rows
         elif ev == _OK_PRESS:
             if self.index == len(self.seats):
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_result import Result, reveal
 
                 self.message = reveal(self.app, self.session, self.verdict)
@@ -47,8 +49,6 @@ class Verdict(Screen):
             self.back(ev)
 
     def draw(self, c):
-        from referee.games import factory
-
         state = self.session.state
         first = state.phase == factory.FIRST
         c.centre("1ST TRY: WHO IS RIGHT" if first else "2ND TRY: WHO IS RIGHT", 0)

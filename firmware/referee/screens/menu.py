@@ -35,13 +35,16 @@ def label(row):
 def chosen(app, row):
     """The screen row ``row`` opens (None if a notice went up instead)."""
     if row == 0:
+        # each row's code loads when chosen: one game in memory at a time
         from referee.screens.dice import Dice
 
         return Dice(app)
     if row > len(GAMES):
+        # as a game's: loaded when chosen, gone when the menu is back
         from referee.screens.settings import Settings
 
         return Settings(app)
+    # the games' loader stays out of the resident menu
     from referee.screens.games import open_or_start
 
     return open_or_start(app, GAMES[row - 1][0])

@@ -15,6 +15,10 @@ Used once a boot, this module unloads itself when the offer is answered
 
 from micropython import const
 
+from referee import forget
+from referee.core.journal import SNAPS, Journal
+from referee.core.record import unseal
+from referee.games import title
 from referee.screens import Screen
 from referee.ui.canvas import COLUMNS, text_width
 
@@ -27,9 +31,6 @@ def offer(app):
     """At boot, when a journal is on flash: push the resume offer and
     rebuild the game in the next step; or, for a header that names no
     game this referee has, what rebuild() would say."""
-    from referee.core.journal import Journal
-    from referee.games import title
-
     journal = Journal(app.storage)
     try:
         # a header that does not read, or names no game in the registry
@@ -47,9 +48,6 @@ def offer(app):
 def _finished(journal):
     """Whether the saved game ended: its newest snapshot says so and was
     taken at the journal's last line (session.py takes one at the end)."""
-    from referee.core.journal import SNAPS
-    from referee.core.record import unseal
-
     storage = journal.storage
     f = storage.open_read(journal.name + SNAPS[0])
     if f is None:
@@ -69,13 +67,12 @@ def _settle(app, screen):
     or a new one when None) with the game in it, which is returned; or,
     with the offer gone, a notice if the file is unusable, or nothing for a
     finished game (None)."""
+    # the game's loader: in the rebuild's step, once the offer shows
     from referee.screens.games import saved_game, tell_problem
 
     saved, session = saved_game(app)
     if saved.problem is None and session is not None and not session.state.over:
         if screen is None:
-            from referee.games import title
-
             screen = ResumeOffer(app, title(session.rules.NAME))
             app.push(screen)
         screen.session = session
@@ -105,6 +102,7 @@ class ResumeOffer(Screen):
                 self.app.later(None)
                 if _settle(self.app, self) is None:
                     return  # a notice, or the menu: no game to open
+            # loaded already by the rebuild: here, not before the offer shows
             from referee.screens.games import done, open_game
 
             self.app.replace(done(open_game(self.app, self.session)))
@@ -113,8 +111,6 @@ class ResumeOffer(Screen):
             self.app.pop()  # the menu reopens it
         else:
             return
-        from referee import forget
-
         forget(__name__)
 
     def draw(self, c):

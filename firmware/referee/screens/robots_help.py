@@ -3,6 +3,7 @@ count (half the Scrap Heap, not counting the beam, rounded up)."""
 
 from micropython import const
 
+from referee.games.robots import tractor_beam
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -56,8 +57,6 @@ class TractorBeam(Screen):
             self.app.pop()
 
     def draw(self, c):
-        from referee.games.robots import tractor_beam
-
         c.centre("TRACTOR BEAM", 0)
         c.invert_rows(0)
         c.text("Scrap Heap", 2, 1)

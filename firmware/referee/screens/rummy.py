@@ -66,6 +66,7 @@ class Rummy(Screen):
                 self.message = self.session.act({"a": "again"})
             return
         if self._picker is None:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.rummy_hand import OutPicker
 
             self._picker = OutPicker(self.app, self)
@@ -79,6 +80,7 @@ class Rummy(Screen):
         for seat in state.table.clockwise(state.starter):
             if seat not in state.counts:
                 if self._entry is None:
+                    # loaded when first opened, for the heap (see referee.screens)
                     from referee.screens.rummy_hand import CountEntry
 
                     self._entry = CountEntry(self.app, self)
@@ -88,20 +90,24 @@ class Rummy(Screen):
         self.message = self.session.act({"a": "end", "out": self.out, "how": self.how})
         if self.message is None:
             self.app.beep(TURN)
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.standings import Standings
 
             self.app.push(Standings(self.app, self.session.state))
 
     def open_tool(self, tool):
         if tool == "standings":
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.standings import Standings
 
             self.app.push(Standings(self.app, self.session.state))
         elif tool == "history":
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.rummy_history import History
 
             self.app.push(History(self.app, self.session))
         else:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.robots_help import Powers, TractorBeam
 
             self.app.push(Powers(self.app) if tool == "power cards" else TractorBeam(self.app))
@@ -162,6 +168,7 @@ SETUP = {
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     return GameSetup(app, rules, SETUP[rules.NAME], Rummy, first=True)

@@ -41,6 +41,7 @@ class History(Screen):
                 self.app.pop()
 
     def correct(self):
+        # loaded when first opened, for the heap (see referee.screens)
         from referee.screens.number_entry import NumberEntry
 
         state = self.session.state

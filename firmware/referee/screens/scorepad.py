@@ -35,6 +35,7 @@ class ScorePad(Screen):
         if step:
             self.index = (self.index - step) % state.table.players
         elif ev == _OK_PRESS and not state.over:
+            # at the first score, not with a resumed game (the heap)
             from referee.screens.number_entry import NumberEntry
 
             seat = self.index
@@ -100,6 +101,7 @@ SETUP = (
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     return GameSetup(app, rules, SETUP, ScorePad)

@@ -77,6 +77,7 @@ class GameSetup(Screen):
                 setup[field[0]] = bool(value) if field[3] == 1 else value
         if self._asked(len(self.fields) + 1):
             setup[self.first[0]] = self.dealer
+        # the session's code loads as the game starts, not while setting up
         from referee.core.errors import RulesError
         from referee.core.session import Session
 
@@ -103,6 +104,7 @@ class GameSetup(Screen):
             else:
                 self.dealer = (self.dealer + step) % len(self.names)
         elif ev == _OK_PRESS and self.page == names_page:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.name_edit import NameEdit
 
             self.app.push(NameEdit(self.app, self.names[self.index], self.rename))
