@@ -38,16 +38,14 @@ def test_secrets_only_while_a_named_player_holds_ok(flash, monkeypatch):
 
     drawn = drawn_text(monkeypatch)
     secret_calls = []
-    original_secret = evil_peek.draw_secret
+    original_secret = evil_peek.Peek.draw_secret
 
-    def secret(c, state, seat, message=None):
-        screen = rig.app.screen
-        secret_calls.append(seat)
-        assert isinstance(screen, evil_peek.Peek) and rig.app.peeking
-        assert screen.seat == seat
-        return original_secret(c, state, seat, message)
+    def secret(peek, c):
+        secret_calls.append(peek.seat)
+        assert rig.app.screen is peek and rig.app.peeking
+        return original_secret(peek, c)
 
-    monkeypatch.setattr(evil_peek, "draw_secret", secret)
+    monkeypatch.setattr(evil_peek.Peek, "draw_secret", secret)
     rig = Rig(seed=1)
     script = (SCENARIOS / "evil.txt").read_text()
     no_peeks = script.replace("ok hold 300 snap peek", "wait 100").replace(

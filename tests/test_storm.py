@@ -40,24 +40,20 @@ def test_storm_keeps_scores_and_secrets(flash, monkeypatch, seed):
 
     crash_fails_the_test(monkeypatch)
     rig = Rig(seed=seed)
-    original = evil_peek.draw_secret
     shown = []
 
-    def secret(c, state, seat, message=None):
-        assert isinstance(rig.app.screen, evil_peek.Peek) and rig.app.peeking
-        assert rig.app.screen.seat == seat
-        shown.append(seat)
-        return original(c, state, seat, message)
+    def only_while_held(peek_class):
+        original = peek_class.draw_secret
 
-    monkeypatch.setattr(evil_peek, "draw_secret", secret)
-    factory_secret = factory_peek.draw_secret
+        def secret(peek, c):
+            assert rig.app.screen is peek and rig.app.peeking
+            shown.append(peek.seat)
+            return original(peek, c)
 
-    def factory_cards(peek, c, state):
-        assert rig.app.screen is peek and rig.app.peeking
-        shown.append(peek.seat)
-        return factory_secret(peek, c, state)
+        monkeypatch.setattr(peek_class, "draw_secret", secret)
 
-    monkeypatch.setattr(factory_peek, "draw_secret", factory_cards)
+    only_while_held(evil_peek.Peek)
+    only_while_held(factory_peek.Peek)
     checked = []
 
     def check(i):

@@ -1,8 +1,9 @@
 """The referee's main loop: buttons in, one screen at a time, panel out.
 
 Screens form a stack (menu, then a game, then its sub-screens). A screen
-has ``on_event(ev)`` and ``draw(canvas)``; after any event the top screen is
-redrawn and the panel sends only the pages that changed. With no event the
+has ``on_event(ev)`` and ``draw(canvas)`` (the protocol, and what a screen
+may call here: referee/screens/__init__.py); after any event the top screen
+is redrawn and the panel sends only the pages that changed. With no event the
 loop only samples the buttons: nothing is drawn and nothing allocated.
 
 While anything is open over the menu, the menu is not kept: its place at

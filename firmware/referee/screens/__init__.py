@@ -1,0 +1,92 @@
+"""The screens, and the screen protocol: every screen is a ``Screen``.
+
+What App (referee/app.py) uses, on the screen on top of its stack only:
+
+- ``on_event(ev)``, once per button event. ``ev`` is one small int,
+  ``kind << 2 | button`` (referee/hw/buttons.py), so a screen compares it
+  with the events it takes and reads ``STEP[ev]`` for UP/DOWN: a compare and
+  an index, no call and nothing allocated, at every press.
+- ``draw(c)``, after every event and whenever ``app.dirty`` is set: the
+  whole screen on a cleared canvas (the panel sends only what changed).
+- ``peek``: True on a screen that shows a player's secret. App then redraws
+  the moment OK goes down or up, and ``app.peeking`` is True only while OK
+  is held on it (judged at each event's own time). Such a screen does not
+  write ``draw``: it writes ``draw_cover(c)``, what anyone may see, and
+  ``draw_secret(c)``, which Screen.draw calls only while OK is held. While
+  OK is held, UP and DOWN are the secret's input, and nothing else happens.
+
+A screen keeps its App as ``self.app`` (set in its ``__init__``) and may
+use: ``push(screen)``, ``pop()``, ``replace(screen)`` (the stack; popping
+down to the menu unloads the game's code), ``beep(tone)`` (hw/buzzer.py's
+ROLL or TURN), ``later(job)`` (a slow step once the panel shows the
+screen), ``restart()``; and read ``peeking``, ``storage``, ``chance``,
+``settings``, ``millivolts``, ``screen`` (the top one). A screen that
+raises does not stop the referee: App logs it and shows screens/crash.py.
+
+The hint line, the panel's last row: ``self.hint(c, keys)`` shows the
+screen's ``message`` (why the last event was refused, what an undo took
+back), else ``keys``, the key hint; a message too long for the row takes
+two (Canvas.hint). A screen sets ``message`` and clears it at the next
+event. A screen that shows its message elsewhere, or a peek screen's
+cover (a message may tell a secret), draws its keys itself.
+
+BACK, as most screens take it: ``self.back(ev)``, from the last branch of
+on_event, so UP, DOWN and OK pay no call: pressed, the screen goes; held,
+on a screen that ``undoes`` (a game's hub, with a ``session``), the
+session's last step is taken back and the message says so.
+
+The events. Each screen module names the ones it takes as private
+constants (``_OK_PRESS = const(2)``): the compiler puts the number in the
+code, so they cost no heap and no lookup, where names imported from here
+cost about 600 bytes of heap with a game open (the VM lane's measure);
+tests/test_screen_protocol.py checks every one against hw/buttons.py.
+
+    UP_PRESS 0  DOWN_PRESS 1  OK_PRESS 2  BACK_PRESS 3    (kind PRESS 0)
+    OK_LONG 6   BACK_LONG 7                               (LONG 1: held)
+    UP_REPEAT 8 DOWN_REPEAT 9                             (REPEAT 2)
+
+UP and DOWN act when they go down, and repeat while held; OK and BACK act
+when let go, or once (LONG) when held past LONG_MS. So ``ev <= _BACK_PRESS``
+is any key pressed, ``ev >= _UP_REPEAT`` a repeat.
+
+Imports: a screen imports its game's rules core at the top (loaded anyway
+while the game is open; an import inside a function ran at every draw). It
+imports another screen inside the function that opens it, so code that may
+never run stays out of the heap: on the chip the menu keeps 45.6 of its
+48 KB and a resumed duel about 72.7 of 72 KB.
+"""
+
+from micropython import const
+
+_BACK_PRESS = const(3)
+_BACK_LONG = const(7)
+# +1 for UP, -1 for DOWN (a press or a repeat), 0 for any other event:
+# what a screen that counts or moves a cursor wants (``step = STEP[ev]``).
+STEP = (1, -1, 0, 0, 0, 0, 0, 0, 1, -1, 0, 0)
+
+
+class Screen:
+    peek = False  # a secret's screen: see above
+    undoes = False  # BACK held takes back the session's last step (back())
+    message = None  # over the key hint on the hint line
+
+    def draw(self, c):
+        # A peek screen's; every other screen writes its own. The one place
+        # that decides whether a secret is drawn.
+        if self.app.peeking:  # type: ignore[attr-defined]
+            self.draw_secret(c)  # type: ignore[attr-defined]
+        else:
+            self.draw_cover(c)  # type: ignore[attr-defined]
+
+    def hint(self, c, keys):
+        c.hint(self.message or keys)
+
+    def back(self, ev):
+        """BACK pressed: pop. BACK held, on a screen that undoes: undo, and
+        True (the screen may redo what it made from the state)."""
+        if ev == _BACK_PRESS:
+            self.app.pop()  # type: ignore[attr-defined]
+        elif ev == _BACK_LONG and self.undoes:
+            self.message = self.session.undo() or "last step undone"  # type: ignore[attr-defined]
+            return True
+        return False

@@ -7,9 +7,16 @@ on, which reopens the saved game. The log keeps the newest lines: past
 LOG_BYTES the oldest half is dropped.
 """
 
+import io
+import sys
+
 from micropython import const
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
+from referee import VERSION
+from referee.screens import Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 LOG = "errors.log"
 LOG_BYTES = const(4096)
@@ -31,9 +38,6 @@ def chain(e):
             places.append("%s:%d" % (tb.tb_frame.f_code.co_filename.split("/")[-1], tb.tb_lineno))
             tb = tb.tb_next
     else:
-        import io
-        import sys
-
         out = io.StringIO()
         sys.print_exception(e, out)
         for line in out.getvalue().split("\n"):
@@ -57,8 +61,6 @@ def where(e):
 def report(e):
     """The error log's line for ``e``: the firmware's version, the error's
     type, the chain of calls it passed, and its words."""
-    from referee import VERSION
-
     places = " > ".join(chain(e)) or "?"
     return "%s %s at %s: %s" % (VERSION, type(e).__name__, places, str(e)[:MESSAGE_CHARS])
 
@@ -88,19 +90,17 @@ def log(storage, line):
         pass  # a full flash must not turn an error into a dead device
 
 
-class Crash:
+class Crash(Screen):
     def __init__(self, app, error, place):
         self.app = app
         self.error = error
         self.place = place
 
     def on_event(self, ev):
-        if kind_of(ev) != PRESS:
-            return
-        if button_of(ev) == OK:
+        if ev == _OK_PRESS:
             self.app.restart()  # back to the saved game, if there is one
-        elif button_of(ev) == BACK:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def draw(self, c):
         c.centre("OOPS", 0)
@@ -109,4 +109,4 @@ class Crash:
         c.centre(self.error[:21], 3)
         c.centre(self.place[:21], 4)
         c.centre("your game is saved", 5)
-        c.centre("OK:carry on BACK:menu", 7)
+        self.hint(c, "OK:carry on BACK:menu")

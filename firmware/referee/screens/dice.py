@@ -8,9 +8,13 @@ the value is the same as before.
 
 from micropython import const
 
-from referee.hw.buttons import BACK, DOWN, LONG, OK, PRESS, REPEAT, UP, button_of, kind_of
 from referee.hw.buzzer import ROLL
+from referee.screens import STEP, Screen
 from referee.ui.canvas import CELL, number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_OK_LONG = const(6)
 
 COIN = (0, 2)  # (count, sides); no dice means a coin
 CHOICES = (COIN, (1, 6), (2, 6), (3, 6), (1, 4), (1, 8), (1, 10), (1, 12), (1, 20), (1, 100))
@@ -38,7 +42,7 @@ def _parse(data):
     return None
 
 
-class Dice:
+class Dice(Screen):
     def __init__(self, app):
         self.app = app
         self.choices = list(CHOICES)
@@ -66,20 +70,18 @@ class Dice:
         self._remember()
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        if button == UP and kind in (PRESS, REPEAT):
-            self._move(-1)
-        elif button == DOWN and kind in (PRESS, REPEAT):
-            self._move(1)
-        elif button == OK and kind == PRESS:
+        step = STEP[ev]
+        if step:
+            self._move(-step)  # UP goes back up the list
+        elif ev == _OK_PRESS:
             self.throw()
-        elif button == OK and kind == LONG:
+        elif ev == _OK_LONG:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.dice_set import DiceSet
 
             self.app.push(DiceSet(self.app, self, (MAX_COUNT, MIN_SIDES, MAX_SIDES)))
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def _move(self, step):
         self.index = (self.index + step) % len(self.choices)
@@ -115,7 +117,7 @@ class Dice:
             c.centre("OK to flip" if count == 0 else "OK to roll", 2, scale=2)
             c.centre("UP/DOWN: choose", 5)
             c.centre("hold OK: set dice", 6)
-            c.centre("BACK: menu", 7)
+            self.hint(c, "BACK: menu")
         elif count == 0:
             c.centre("HEADS" if values[0] else "TAILS", 3, scale=2)
         elif sides == 6 and count <= 4:

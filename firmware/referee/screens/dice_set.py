@@ -4,11 +4,17 @@ UP/DOWN change the underlined number (hold to run), OK moves on and then
 confirms, BACK cancels. Coin is chosen by going below one die.
 """
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
+from micropython import const
+
+from referee.screens import STEP, Screen
 from referee.ui.canvas import BIG_CELL, big_width
 
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
 
-class DiceSet:
+
+class DiceSet(Screen):
     """Edits ``dice.choice``, a (count, sides) pair whose count 0 is the
     coin, within ``limits`` (most dice, fewest and most sides: the dice
     screen's, which checks a saved choice against them too); OK hands the
@@ -26,21 +32,19 @@ class DiceSet:
         self.field = 0  # 0 the count, 1 the sides
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             if self.field == 0:
                 self.count = min(self.max_count, max(0, self.count + step))
             else:
                 self.sides = min(self.max_sides, max(self.min_sides, self.sides + step))
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             if self.field == 0 and self.count > 0:
                 self.field = 1
             else:
                 self.dice.set_choice((self.count, self.sides))
                 self.app.pop()
-        elif button == BACK and kind == PRESS:
+        elif ev == _BACK_PRESS:
             if self.field == 1:
                 self.field = 0
             else:
@@ -63,4 +67,4 @@ class DiceSet:
                 start = x + (len(count) + 1) * BIG_CELL
                 c.fill_rect(start, 42, len(str(self.sides)) * BIG_CELL - 2, 2)
         c.centre("how many?" if self.field == 0 else "how many sides?", 6)
-        c.centre("OK:next  BACK:cancel" if self.field == 0 else "OK:done  BACK:back", 7)
+        self.hint(c, "OK:next  BACK:cancel" if self.field == 0 else "OK:done  BACK:back")

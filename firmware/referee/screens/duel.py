@@ -10,14 +10,20 @@ returns to the menu (the duel stays saved).
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.games import duel
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, text_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _VISIBLE = const(3)  # choice rows 4..6
 _COLOURS = ("B", "R")
 
 
-class Duel:
+class Duel(Screen):
+    undoes = True
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -36,8 +42,6 @@ class Duel:
 
     def choices(self):
         """The choices of this phase: (text, what, card or None)."""
-        from referee.games import duel
-
         state = self.session.state
         phase = state.phase
         mine = state.robots[state.active]
@@ -85,21 +89,16 @@ class Duel:
         return out
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         rows = self.rows()
         if step and rows:
             self.index = (self.index - step) % len(rows)
-        elif button == OK and kind == PRESS and rows:
+        elif ev == _OK_PRESS and rows:
             self.choose(rows[min(self.index, len(rows) - 1)])
             self._rows = None
-        elif button == BACK and kind == LONG:
-            self.message = self.session.undo() or "last step undone"
+        elif self.back(ev):  # undone
             self.fresh()
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
         self.top = keep_visible(self.top, self.index, _VISIBLE)
 
     def choose(self, row):
@@ -117,10 +116,12 @@ class Duel:
             least = max(0, state.loss - state.hand[state.defender])
             self.split = least if self.split >= most else self.split + 1
         elif what == "look":
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.duel_robots import Robots
 
             self.app.push(Robots(self.app, state))
         elif what in ("build", "recover"):
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.duel_cards import CardEntry
 
             self.app.push(CardEntry(self, what))
@@ -138,6 +139,7 @@ class Duel:
         if state.phase != before or action["a"] in ("scrap", "discard"):
             self.fresh()
         if state.report:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.notice import Notice
 
             title = "DUEL OVER" if state.duel_winner is not None else "TURN %d" % state.turn
@@ -152,14 +154,10 @@ class Duel:
         self.top = 0
         self.picked = []
         self.blocks = {}
-        from referee.games import duel
-
         if state.phase == duel.DISCARD:  # as much from the hand as it holds
             self.split = max(0, state.loss - state.hand[state.defender])
 
     def draw(self, c):
-        from referee.games import duel
-
         state = self.session.state
         x = c.text("DUEL ", 2, 0)
         x = c.number(state.duel, x, 0)
@@ -199,7 +197,7 @@ class Duel:
             c.text(rows[i][0], 2, 4 + i - self.top)
             if i == self.index:
                 c.invert_rows(4 + i - self.top)
-        c.hint(self.message or "OK:do  hold BACK:undo")
+        self.hint(c, "OK:do  hold BACK:undo")
 
 
 def _robot(duel, robot):
@@ -249,6 +247,7 @@ SETUP = (
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     return GameSetup(app, rules, SETUP, Duel, first=("black", "who plays black?", 0))

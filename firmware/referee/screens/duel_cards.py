@@ -8,13 +8,18 @@ the first. A build says as you choose whether the pair may build and what
 it makes.
 """
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
+from micropython import const
+
+from referee.games import duel
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
 
 
-class CardEntry:
+class CardEntry(Screen):
     def __init__(self, hub, what):
-        from referee.games import duel
-
         self.app = hub.app
         self.hub = hub
         self.what = what  # "build" or "recover"
@@ -33,24 +38,21 @@ class CardEntry:
         self.message = None
 
     def on_event(self, ev):
-        button = button_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if step:
             size = len(self.cards) if self.what == "build" or self.field == 0 else 2
             self.picks[self.field] = (self.picks[self.field] + step) % size
-        elif kind_of(ev) != PRESS:
-            return
-        elif button == OK and self.field == 0:
+        elif ev == _OK_PRESS and self.field == 0:
             self.field = 1
-        elif button == OK:
+        elif ev == _OK_PRESS:
             self.app.pop()  # before the act: it may open a note over the hub
             message = self.hub.act(self.action())
             if message is not None:
                 self.hub.message = None
                 self.message = message
                 self.app.push(self)
-        elif button == BACK:
+        elif ev == _BACK_PRESS:
             if self.field == 0:
                 self.app.pop()
             else:
@@ -63,8 +65,6 @@ class CardEntry:
         return {"a": "recover", "face": first, "back": self.picks[1] + 1}
 
     def draw(self, c):
-        from referee.games import duel
-
         state = self.hub.session.state
         name = state.table.names[self.seat]
         first = self.cards[self.picks[0]]
@@ -93,4 +93,4 @@ class CardEntry:
         c.invert_rows(0)
         x = 10 if self.field == 0 else (76 if self.what == "build" else 58)
         c.hline(x, 33, 34, 1)
-        c.centre("UP/DN:pick OK:next", 7)
+        c.centre("UP/DN:pick OK:next", 7)  # the message is in rows 5 and 6

@@ -1,8 +1,11 @@
 """Every robot in play, both sides: card, value (its card less its damage,
 a * when it carries damage) and mode. Any key goes back."""
 
+from referee.games import duel
+from referee.screens import Screen
 
-class Robots:
+
+class Robots(Screen):
     def __init__(self, app, state):
         self.app = app
         self.state = state
@@ -11,8 +14,6 @@ class Robots:
         self.app.pop()
 
     def draw(self, c):
-        from referee.games import duel
-
         state = self.state
         c.centre("ROBOTS IN PLAY", 0)
         c.invert_rows(0)
@@ -35,4 +36,4 @@ class Robots:
                 row += 1
             if row == 2:
                 c.text("none", x, 2)
-        c.centre("any key: back", 7)
+        self.hint(c, "any key: back")

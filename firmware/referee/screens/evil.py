@@ -10,15 +10,22 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.core.chance import deck
+from referee.games import evil
 from referee.hw.buzzer import ROLL
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _VISIBLE = const(5)
 _TOOLS = ("peek again", "standings")
 
 
-class EvilGame:
+class EvilGame(Screen):
+    undoes = True
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -30,33 +37,29 @@ class EvilGame:
         return self.session.state.table.players + len(_TOOLS)
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if step:
             self.index = (self.index + 1 - step) % (self._rows() + 1) - 1
             self.top = keep_visible(self.top, max(0, self.index), _VISIBLE)
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             players = self.session.state.table.players
             if self.index < players:
                 self.next_step()
             elif _TOOLS[self.index - players] == "peek again":
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.evil_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0, choose=True))
             else:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.standings import Standings
 
                 self.app.push(Standings(self.app, self.session.state))
-        elif button == BACK and kind == LONG:
-            self.message = self.session.undo() or "last step undone"
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def next_step(self):
-        from referee.games import evil
-
         state = self.session.state
         if state.over:
             return
@@ -64,21 +67,22 @@ class EvilGame:
             self.message = self.session.act(deal(self.app.chance, state))
             if self.message is None:
                 self.app.beep(ROLL)
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.evil_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
         elif state.phase == evil.TURNS:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.evil_turns import Calls
 
             self.app.push(Calls(self.app, self.session))
         else:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.evil_turns import PassPhase
 
             self.app.push(PassPhase(self.app, self.session))
 
     def draw(self, c):
-        from referee.games import evil
-
         state = self.session.state
         x = c.text("ROUND ", 2, 0)
         c.number(max(1, state.round), x, 0)
@@ -106,16 +110,13 @@ class EvilGame:
                 c.text(_TOOLS[i - table.players], 8, row)
             if i == self.index:
                 c.invert_rows(row)
-        c.centre(self.message or "OK:on  hold BACK:undo", 7)
+        self.hint(c, "OK:on  hold BACK:undo")
 
 
 def deal(chance, state):
     """Deal a round: one robot each (all 18 unique), one power card each
     (two of each 1-9), two coin flips each. The outcome goes into the
     action, so the journal replays the same round."""
-    from referee.core.chance import deck
-    from referee.games import evil
-
     n = state.table.players
     bots, _ = chance.deal(list(range(len(evil.BOTS))), n, 1)
     power, _ = chance.deal(deck([(p, 2) for p in range(1, 10)]), n, 1)
@@ -139,6 +140,7 @@ SETUP = (
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     return GameSetup(app, rules, SETUP, EvilGame)

@@ -6,13 +6,20 @@ ScaredyBot showed nothing but its power. A long OK scores the round; the
 summary then shows the winning team and each player's points.
 """
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from micropython import const
+
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
+_OK_LONG = const(6)
 
 _NEXT = {"good": "evil", "evil": "neutral", "neutral": "good"}
 
 
-class RoundEnd:
+class RoundEnd(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -23,26 +30,24 @@ class RoundEnd:
         self.message = None
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         rows = len(self.sides) + 1
         self.message = None
         if step:
             self.index = (self.index - step) % rows
             self.top = keep_visible(self.top, self.index, 6)
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             if self.index < len(self.sides):
                 self.sides[self.index] = _NEXT[self.sides[self.index]]
             else:
                 self.scaredy = not self.scaredy
-        elif button == OK and kind == LONG:
+        elif ev == _OK_LONG:
             action = {"a": "end", "side": self.sides, "scaredy": self.scaredy}
             self.message = self.session.act(action)
             if self.message is None:
                 self.app.replace(Summary(self.app, self.session))
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def draw(self, c):
         state = self.session.state
@@ -58,10 +63,10 @@ class RoundEnd:
                 c.right("yes " if self.scaredy else "no ", row)
             if i == self.index:
                 c.invert_rows(row)
-        c.centre(self.message or "OK:side hold OK:score", 7)
+        self.hint(c, "OK:side hold OK:score")
 
 
-class Summary:
+class Summary(Screen):
     """The round's points and the totals; UP/DOWN scroll past six players."""
 
     def __init__(self, app, session):
@@ -70,11 +75,12 @@ class Summary:
         self.top = 0
 
     def on_event(self, ev):
-        step = step_of(ev)
+        step = STEP[ev]
         players = self.session.state.table.players
         if step:
             self.top = max(0, min(players - 6, self.top - step))
-        elif kind_of(ev) == PRESS:
+        elif ev <= _BACK_PRESS:  # OK or BACK pressed, not held
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.standings import Standings
 
             self.app.replace(Standings(self.app, self.session.state))
@@ -94,4 +100,4 @@ class Summary:
         if state.over:
             c.centre("%s WINS THE GAME" % state.table.names[state.winner], 7)
         else:
-            c.centre("OK: the standings", 7)
+            self.hint(c, "OK: the standings")

@@ -4,10 +4,17 @@ their robot, its power and their coins; letting go blanks the screen.
 DOWN passes on to the next player, UP goes back one. PlusBot, while
 peeking, may raise its power with UP (up to 3 more than its card, then round
 to the card again) before the turns begin. Nothing secret is drawn unless OK
-is held on this screen (App.peeking).
+is held on this screen (App.peeking: Screen.draw calls draw_secret).
 """
 
-from referee.hw.buttons import BACK, DOWN, PRESS, UP, button_of, kind_of, step_of
+from micropython import const
+
+from referee.games import evil
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_UP_PRESS = const(0)
+_DOWN_PRESS = const(1)
 
 # Each robot's ability in a few words (in the order of evil.BOTS).
 ABILITY = (
@@ -32,8 +39,8 @@ ABILITY = (
 )
 
 
-class Peek:
-    peek = True  # App redraws when OK goes down or up here
+class Peek(Screen):
+    peek = True
 
     def __init__(self, app, session, seat, choose=False):
         self.app = app
@@ -43,12 +50,10 @@ class Peek:
         self.message = None
 
     def on_event(self, ev):
-        from referee.games import evil
-
         state = self.session.state
-        button = button_of(ev)
+        step = STEP[ev]
         self.message = None
-        if self.app.peeking and button == UP and state.bots[self.seat] == evil.PLUSBOT:
+        if self.app.peeking and step > 0 and state.bots[self.seat] == evil.PLUSBOT:
             card = state.card_power[self.seat]
             power = state.power[self.seat] + 1
             if power > card + evil.PLUS:
@@ -58,54 +63,46 @@ class Peek:
             return
         if self.app.peeking:
             return  # nothing else happens while a secret is showing
-        step = step_of(ev)
         players = state.table.players
         if step and self.choose:
             self.seat = (self.seat - step) % players
-        elif button == DOWN and kind_of(ev) == PRESS:
+        elif ev == _DOWN_PRESS:
             if self.seat + 1 < players:
                 self.seat += 1
             else:
                 self.app.pop()
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.evil_turns import Calls
 
                 self.app.push(Calls(self.app, self.session))
-        elif button == UP and kind_of(ev) == PRESS and self.seat > 0:
+        elif ev == _UP_PRESS and self.seat > 0:
             self.seat -= 1
-        elif button == BACK and kind_of(ev) == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
-    def draw(self, c):
+    def draw_cover(self, c):
+        c.centre("PASS THE DEVICE TO", 0)
+        c.invert_rows(0)
+        c.centre(self.session.state.table.names[self.seat], 2, scale=2)
+        c.centre("hold OK to see yours", 5)
+        # the keys only: the message (from PlusBot's raise) would tell a secret
+        c.centre("UP/DOWN:who BACK:done" if self.choose else "DOWN: pass it on", 7)
+
+    def draw_secret(self, c):
+        """The one place a player's secrets are drawn: Screen.draw calls it
+        only while OK is held."""
         state = self.session.state
-        name = state.table.names[self.seat]
-        if not self.app.peeking:
-            c.centre("PASS THE DEVICE TO", 0)
-            c.invert_rows(0)
-            c.centre(name, 2, scale=2)
-            c.centre("hold OK to see yours", 5)
-            if self.choose:
-                c.centre("UP/DOWN:who BACK:done", 7)
-            else:
-                c.centre("DOWN: pass it on", 7)
-            return
-        draw_secret(c, state, self.seat, self.message)
-
-
-def draw_secret(c, state, seat, message=None):
-    """The one place a player's secrets are drawn: only from Peek.draw,
-    only while OK is held."""
-    from referee.games import evil
-
-    bot = state.bots[seat]
-    c.centre(evil.BOTS[bot], 0)
-    c.invert_rows(0)
-    c.centre(ABILITY[bot][0], 1)
-    c.centre(ABILITY[bot][1], 2)
-    c.big_number(state.power[seat], 4, 3)
-    c.text("power", 4, 7)
-    side = state.side[seat]
-    c.text("coins", 50, 3)
-    c.text(state.coins[seat], 50, 4, scale=2)
-    c.text(side.upper(), 50, 6, scale=1)
-    if message:
-        c.text(message[:13], 50, 7)
+        seat = self.seat
+        bot = state.bots[seat]
+        c.centre(evil.BOTS[bot], 0)
+        c.invert_rows(0)
+        c.centre(ABILITY[bot][0], 1)
+        c.centre(ABILITY[bot][1], 2)
+        c.big_number(state.power[seat], 4, 3)
+        c.text("power", 4, 7)
+        side = state.side[seat]
+        c.text("coins", 50, 3)
+        c.text(state.coins[seat], 50, 4, scale=2)
+        c.text(side.upper(), 50, 6, scale=1)
+        if self.message:
+            c.text(self.message[:13], 50, 7)

@@ -12,9 +12,17 @@ The pass phase lists the passers in their acting order (PassBot first, the
 lowest sitting out unless only one passed) and records their turns.
 """
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from micropython import const
+
+from referee.games import evil
 from referee.hw.buzzer import TURN
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
+_OK_LONG = const(6)
 
 # The printed rule, the same for everyone: which robots are in play is secret.
 _HINT = (
@@ -35,7 +43,7 @@ def _list_choice(c, labels, index, first_row=2, rows=5):
             c.invert_rows(row)
 
 
-class Calls:
+class Calls(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -55,37 +63,33 @@ class Calls:
 
     def on_event(self, ev):
         state = self.session.state
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if self.discussion:
             players = state.table.players
             if step:
                 self.index = (self.index - step) % players
-            elif button == OK and kind == PRESS:
+            elif ev == _OK_PRESS:
                 self.message = self.session.act({"a": "pass", "seat": self.index})
-            elif button == OK and kind == LONG:
+            elif ev == _OK_LONG:
                 self.discussion = False
                 self.index = 0
-            elif button == BACK and kind == PRESS:
-                self.app.pop()
+            else:
+                self.back(ev)
             return
         waiting = self._waiting()
         if step:
             self.index = (self.index - step) % (len(waiting) + 1)
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             if self.index == 0 or not waiting:  # nobody (more) at this level
                 self.next_level()
             else:
                 self.app.push(TurnRecord(self.app, self.session, waiting[self.index - 1]))
                 self.index = 0
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def next_level(self):
-        from referee.games import evil
-
         self.index = 0
         if self.level > 1:
             self.level -= 1
@@ -93,6 +97,7 @@ class Calls:
         state = self.session.state
         self.app.pop()
         if state.no_pass_phase or not state.passed:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.evil_end import RoundEnd
 
             self.app.push(RoundEnd(self.app, self.session))
@@ -112,7 +117,7 @@ class Calls:
             for seat in range(state.table.players):
                 labels.append(names[seat] + (" passes" if seat in state.passed else ""))
             _list_choice(c, labels, self.index)
-            c.centre("OK:pass hold OK:calls", 7)
+            self.hint(c, "OK:pass hold OK:calls")
             return
         c.text("IS ANYONE POWER", 2, 0)
         c.number(self.level, 104, 0)
@@ -121,10 +126,10 @@ class Calls:
         for seat in self._waiting():
             labels.append(names[seat])
         _list_choice(c, labels, self.index, 1, 6)
-        c.centre(self.message or "OK: this one acts", 7)
+        self.hint(c, "OK: this one acts")
 
 
-class TurnRecord:
+class TurnRecord(Screen):
     """One turn: own action, convert someone, convert self, pass."""
 
     CHOICES = ("own action", "convert someone", "convert self", "pass")
@@ -147,16 +152,14 @@ class TurnRecord:
         return [s for s in range(state.table.seats) if s != self.seat]
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if step:
             size = (len(self._choices()), len(self._targets()), 2)[self.stage]
             self.index = (self.index - step) % size
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             self._ok()
-        elif button == BACK and kind == PRESS:
+        elif ev == _BACK_PRESS:
             if self.stage:
                 self.stage -= 1
                 self.index = 0
@@ -210,10 +213,10 @@ class TurnRecord:
             c.right(" yes " if self.index == 0 else " no ", 1, invert=True)
             for i in range(len(_HINT)):
                 c.centre(_HINT[i], 2 + i)
-        c.centre(self.message or "OK:choose BACK:back", 7)
+        self.hint(c, "OK:choose BACK:back")
 
 
-class PassPhase:
+class PassPhase(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -222,8 +225,6 @@ class PassPhase:
 
     def _order(self):
         """The passers who act, in order and not yet done."""
-        from referee.games import evil
-
         state = self.session.state
         groups, skipped = evil.pass_order(state)
         out = []
@@ -234,21 +235,22 @@ class PassPhase:
         return out, skipped
 
     def on_event(self, ev):
-        step = step_of(ev)
+        step = STEP[ev]
         order, _ = self._order()
         self.message = None
         if step and order:
             self.index = (self.index - step) % len(order)
-        elif button_of(ev) == OK and kind_of(ev) == PRESS:
+        elif ev == _OK_PRESS:
             if order:
                 self.app.push(TurnRecord(self.app, self.session, order[self.index], True))
                 self.index = 0
             else:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.evil_end import RoundEnd
 
                 self.app.replace(RoundEnd(self.app, self.session))
-        elif button_of(ev) == BACK and kind_of(ev) == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def draw(self, c):
         state = self.session.state
@@ -262,4 +264,4 @@ class PassPhase:
         if skipped:
             c.text("sits out:", 2, 5)
             c.text(" ".join(state.table.names[s] for s in skipped)[:21], 2, 6)
-        c.centre("OK: their turn" if order else "OK: end the round", 7)
+        self.hint(c, "OK: their turn" if order else "OK: end the round")

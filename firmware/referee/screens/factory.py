@@ -17,14 +17,20 @@ last step; BACK returns to the menu (the game stays saved, secrets and all).
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.games import factory
 from referee.hw.buzzer import ROLL
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _VISIBLE = const(5)
 
 
-class FactoryGame:
+class FactoryGame(Screen):
+    undoes = True
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -36,25 +42,23 @@ class FactoryGame:
         return self.session.state.players + 1
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if step:
             self.index = (self.index + 1 - step) % (self._rows() + 1) - 1
             self.top = keep_visible(self.top, max(0, self.index), _VISIBLE)
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             state = self.session.state
             if self.index < 0:
                 self.next_step()
             elif self.index == state.players:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.standings import Standings
 
                 self.app.push(Standings(self.app, state))
             elif state.device:
-                from referee.games import factory
-
                 if state.phase in (factory.FIRST, factory.SECOND):  # a player's own peek
+                    # loaded when first opened, for the heap (see referee.screens)
                     from referee.screens.factory_peek import Peek
 
                     self.app.push(Peek(self.app, self.session, self.index, alone=True))
@@ -62,14 +66,10 @@ class FactoryGame:
                 self.message = self.session.act({"a": "tile", "seat": self.index}) or (
                     "%s bought a tile" % state.table.names[self.index]
                 )
-        elif button == BACK and kind == LONG:
-            self.message = self.session.undo() or "last step undone"
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def next_step(self):
-        from referee.games import factory
-
         state = self.session.state
         if state.over:
             return
@@ -77,20 +77,24 @@ class FactoryGame:
             self.message = self.session.act(deal(self.app.chance, state))
             if self.message is None:
                 self.app.beep(ROLL)
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
         elif not state.device:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.factory_verdict import Verdict
 
             self.app.push(Verdict(self.app, self.session))
         else:
             waiting = unbuilt(state)
             if waiting:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, waiting[0]))
             else:
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_result import Result, reveal
 
                 self.message = reveal(self.app, self.session, None)
@@ -98,8 +102,6 @@ class FactoryGame:
                     self.app.push(Result(self.app, self.session))
 
     def draw(self, c):
-        from referee.games import factory
-
         state = self.session.state
         x = c.text("TURN ", 2, 0)
         x = c.number(min(state.turn + 1, state.turns), x, 0)
@@ -125,13 +127,9 @@ class FactoryGame:
                 c.text("standings", 8, row)
             if i == self.index:
                 c.invert_rows(row)
-        if self.message:
-            hint = self.message
-        elif state.device or state.over:
-            hint = "OK:on  hold BACK:undo"
-        else:
-            hint = "OK on a name: tile"
-        c.hint(hint)
+        self.hint(
+            c, "OK:on  hold BACK:undo" if state.device or state.over else "OK on a name: tile"
+        )
 
 
 def _next_text(state, factory):
@@ -176,6 +174,7 @@ SETUP = (
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     first = ("first", "first customer?", ("device", 0))

@@ -8,17 +8,25 @@ legs, and the Eureka; UP acts there: on a card it buys that card's data tile
 order shows beside it), on a part it steps the colour, on Eureka it toggles
 the siren. The robot counts once all three parts have a colour. Without OK,
 DOWN passes the device on and UP goes back one player. Nothing secret is
-drawn unless OK is held on this screen (App.peeking).
+drawn unless OK is held on this screen (App.peeking: Screen.draw calls
+draw_secret).
 """
 
-from referee.hw.buttons import BACK, DOWN, PRESS, UP, button_of, kind_of
+from micropython import const
+
+from referee.games import factory
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_UP_PRESS = const(0)
+_DOWN_PRESS = const(1)
 
 _PARTS = ("head", "torso", "legs")
 _EUREKA = 6  # the cursor's last stop: 0-2 the cards, 3-5 the parts
 
 
-class Peek:
-    peek = True  # App redraws when OK goes down or up here
+class Peek(Screen):
+    peek = True
 
     def __init__(self, app, session, seat, alone=False):
         self.app = app
@@ -30,8 +38,6 @@ class Peek:
         self._take(seat)
 
     def _take(self, seat):
-        from referee.games import factory
-
         state = self.session.state
         self.seat = seat
         self.draft = None
@@ -54,8 +60,6 @@ class Peek:
         )
 
     def _draft(self):
-        from referee.games import factory
-
         if self.draft is None:
             state = self.session.state
             built = state.built[self.seat]
@@ -64,33 +68,27 @@ class Peek:
         return self.draft
 
     def on_event(self, ev):
-        button = button_of(ev)
         self.message = None
         if self.app.peeking:
-            if button == DOWN:
-                from referee.games import factory
-
+            step = STEP[ev]
+            if step < 0:
                 low = 0 if self.session.state.phase == factory.FIRST else 3
                 self.cursor = low if self.cursor == _EUREKA else self.cursor + 1
-            elif button == UP:
+            elif step > 0:
                 self._change()
             return  # nothing else happens while a secret is showing
-        if kind_of(ev) != PRESS:
-            return
         players = self.session.state.players
-        if button == DOWN:
+        if ev == _DOWN_PRESS:
             if self.alone or self.seat + 1 == players:
                 self.app.pop()
             else:
                 self._take(self.seat + 1)
-        elif button == UP and not self.alone and self.seat > 0:
+        elif ev == _UP_PRESS and not self.alone and self.seat > 0:
             self._take(self.seat - 1)
-        elif button == BACK:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def _change(self):
-        from referee.games import factory
-
         state = self.session.state
         seat = self.seat
         if self.cursor < 3:
@@ -111,12 +109,8 @@ class Peek:
             action = {"a": "build", "seat": seat, "robot": robot, "eureka": self.shout}
             self.message = self.session.act(action)
 
-    def draw(self, c):
-
+    def draw_cover(self, c):
         state = self.session.state
-        if self.app.peeking:
-            draw_secret(self, c, state)
-            return
         c.centre("PASS THE DEVICE TO", 0)
         c.invert_rows(0)
         c.centre(state.table.names[self.seat], 1, scale=2)
@@ -125,43 +119,42 @@ class Peek:
         c.centre("hold OK: your cards", 5)
         if state.built[self.seat] is not None:
             c.centre("(robot built)", 6)
+        # the keys only: a message (a refused tile or build) may tell a secret
         c.centre("BACK: done" if self.alone else "DOWN: pass it on", 7)
 
-
-def draw_secret(peek, c, state):
-    """The one place a player's cards, tile and robot are drawn: only from
-    Peek.draw, only while OK is held."""
-    from referee.games import factory
-
-    seat = peek.seat
-    c.text(state.table.names[seat], 2, 0)
-    c.right("%d cubes " % state.cubes(seat), 0)
-    c.invert_rows(0)
-    c.text(peek.hand_line, 8, 1)  # the cards 36 px apart
-    if peek.cursor < 3:
-        x = 36 * peek.cursor
-        c.invert_rows(1, 1, x + 4, x + 30)
-    asked = state.asked[seat]
-    if asked is not None:
-        tile = "%s=%d" % (factory.name(asked), factory.matches(asked, state.order))
-    if state.phase == factory.SECOND:
-        # the first robot's count, and the tile bought before it: both stay
-        # in the player's hand through the second try, as face-down tiles do
-        line = "1st %s=%d" % (factory.name(state.last_built[seat]), state.hint[seat])
+    def draw_secret(self, c):
+        """The one place a player's cards, tile and robot are drawn:
+        Screen.draw calls it only while OK is held."""
+        state = self.session.state
+        seat = self.seat
+        c.text(state.table.names[seat], 2, 0)
+        c.right("%d cubes " % state.cubes(seat), 0)
+        c.invert_rows(0)
+        c.text(self.hand_line, 8, 1)  # the cards 36 px apart
+        if self.cursor < 3:
+            x = 36 * self.cursor
+            c.invert_rows(1, 1, x + 4, x + 30)
+        asked = state.asked[seat]
         if asked is not None:
-            line += " tile " + tile
-    elif asked is not None:
-        line = "tile: " + tile
-    else:
-        line = "UP on a card: tile"
-    c.text(line, 2, 2)
-    draft = peek._draft()
-    for part in range(3):
-        colour = draft[part]
-        c.text(_PARTS[part], 8, 3 + part)
-        c.text("-" if colour is None else factory.COLOURS[colour], 50, 3 + part)
-    c.text("eureka", 8, 6)
-    c.text(("yes" if peek.shout else "no") if state.siren[seat] else "used", 50, 6)
-    if peek.cursor >= 3:
-        c.invert_rows(peek.cursor)
-    c.hint(peek.message or "DOWN:move UP:change")
+            tile = "%s=%d" % (factory.name(asked), factory.matches(asked, state.order))
+        if state.phase == factory.SECOND:
+            # the first robot's count, and the tile bought before it: both stay
+            # in the player's hand through the second try, as face-down tiles do
+            line = "1st %s=%d" % (factory.name(state.last_built[seat]), state.hint[seat])
+            if asked is not None:
+                line += " tile " + tile
+        elif asked is not None:
+            line = "tile: " + tile
+        else:
+            line = "UP on a card: tile"
+        c.text(line, 2, 2)
+        draft = self._draft()
+        for part in range(3):
+            colour = draft[part]
+            c.text(_PARTS[part], 8, 3 + part)
+            c.text("-" if colour is None else factory.COLOURS[colour], 50, 3 + part)
+        c.text("eureka", 8, 6)
+        c.text(("yes" if self.shout else "no") if state.siren[seat] else "used", 50, 6)
+        if self.cursor >= 3:
+            c.invert_rows(self.cursor)
+        self.hint(c, "DOWN:move UP:change")

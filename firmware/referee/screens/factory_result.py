@@ -5,11 +5,20 @@ never before. OK (or DOWN) goes on; after the last page the second try's
 round of builds starts, if there is one. reveal() makes the payout this
 page shows, for the hub (device customer) and the verdict screen (table)."""
 
-from referee.hw.buttons import BACK, DOWN, OK, PRESS, UP, button_of, kind_of
+from micropython import const
+
+from referee.games import factory
 from referee.hw.buzzer import ROLL
+from referee.screens import Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_UP_PRESS = const(0)
+_DOWN_PRESS = const(1)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
 
 
-class Result:
+class Result(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -18,19 +27,20 @@ class Result:
         self.page = 0
 
     def on_event(self, ev):
-        button = button_of(ev)
-        if kind_of(ev) != PRESS:
-            return
-        if button == UP and self.page > 0:
+        if ev == _UP_PRESS and self.page > 0:
             self.page -= 1
-        elif button in (OK, DOWN) and self.page < len(self.rollers):
+        elif (ev == _OK_PRESS or ev == _DOWN_PRESS) and self.page < len(self.rollers):
             self.page += 1
-        elif button in (OK, BACK):
+        elif ev == _OK_PRESS or ev == _BACK_PRESS:
             self.app.pop()
-            from referee.games import factory
-
             state = self.session.state
-            if button == OK and state.device and not state.over and state.phase == factory.SECOND:
+            if (
+                ev == _OK_PRESS
+                and state.device
+                and not state.over
+                and state.phase == factory.SECOND
+            ):
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
@@ -52,11 +62,9 @@ class Result:
         c.text("gets" if change > 0 else "pays", 62, 5)
         c.number(abs(change), 92, 5)
         c.text("cubes", 62, 6)
-        c.centre("OK:on", 7)
+        self.hint(c, "OK:on")
 
     def _table(self, c):
-        from referee.games import factory
-
         state = self.session.state
         if state.device and state.phase != factory.SECOND:
             c.centre("THE ORDER WAS " + factory.name(state.order), 0)
@@ -76,7 +84,7 @@ class Result:
                 c.text("right" if state.last_right[seat] else "wrong", 68, row)
             change = state.last_change[seat]
             c.number_right(change, c.width - 2, row, sign=True)
-        c.centre("OK:on", 7)
+        self.hint(c, "OK:on")
 
 
 def reveal(app, session, right):

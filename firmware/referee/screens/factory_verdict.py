@@ -6,12 +6,18 @@ have their siren). The last row rolls the die for every Eureka and pays
 out. BACK returns to the hub with nothing changed.
 """
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
+from micropython import const
+
+from referee.games import factory
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _SAYS = ("wrong", "right", "wrong EUREKA", "right EUREKA")
 
 
-class Verdict:
+class Verdict(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -22,14 +28,14 @@ class Verdict:
         self.message = None
 
     def on_event(self, ev):
-        button = button_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         rows = len(self.seats) + 1
         if step:
             self.index = (self.index - step) % rows
-        elif button == OK and kind_of(ev) == PRESS:
+        elif ev == _OK_PRESS:
             if self.index == len(self.seats):
+                # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_result import Result, reveal
 
                 self.message = reveal(self.app, self.session, self.verdict)
@@ -39,12 +45,10 @@ class Verdict:
             seat = self.seats[self.index]
             states = 4 if self.session.state.siren[seat] else 2
             self.verdict[seat] = (self.verdict[seat] + 1) % states
-        elif button == BACK and kind_of(ev) == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def draw(self, c):
-        from referee.games import factory
-
         state = self.session.state
         first = state.phase == factory.FIRST
         c.centre("1ST TRY: WHO IS RIGHT" if first else "2ND TRY: WHO IS RIGHT", 0)
@@ -55,4 +59,4 @@ class Verdict:
             c.text(_SAYS[self.verdict[seat]], 46, 1 + i)
         c.text("> roll & pay", 4, 1 + len(self.seats))
         c.invert_rows(1 + self.index)
-        c.hint(self.message or "OK:change BACK:hub")
+        self.hint(c, "OK:change BACK:hub")

@@ -8,8 +8,14 @@ from micropython import const
 
 from referee.games import GAMES
 from referee.hw.battery import level
-from referee.hw.buttons import BACK, OK, button_of, step_of
+from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
+_OK_LONG = const(6)
+_BACK_LONG = const(7)
 
 _VISIBLE = const(6)  # rows 1..6; row 0 is the title, row 7 the hint
 
@@ -29,34 +35,36 @@ def label(row):
 def chosen(app, row):
     """The screen row ``row`` opens (None if a notice went up instead)."""
     if row == 0:
+        # each row's code loads when chosen: one game in memory at a time
         from referee.screens.dice import Dice
 
         return Dice(app)
     if row > len(GAMES):
+        # as a game's: loaded when chosen, gone when the menu is back
         from referee.screens.settings import Settings
 
         return Settings(app)
+    # the games' loader stays out of the resident menu
     from referee.screens.games import open_or_start
 
     return open_or_start(app, GAMES[row - 1][0])
 
 
-class Menu:
+class Menu(Screen):
     def __init__(self, app):
         self.app = app
         self.index = 0
         self.top = 0
 
     def on_event(self, ev):
-        button = button_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             self.index = (self.index - step) % ROWS
-        elif button == OK:
+        elif ev == _OK_PRESS or ev == _OK_LONG:
             screen = chosen(self.app, self.index)
             if screen is not None:
                 self.app.push(screen)
-        elif button == BACK:
+        elif ev == _BACK_PRESS or ev == _BACK_LONG:  # nowhere to go back to: the top
             self.index = 0
         self.top = keep_visible(self.top, self.index, _VISIBLE)
 
@@ -70,7 +78,7 @@ class Menu:
             c.text(label(i), 6, row)
             if i == self.index:
                 c.invert_rows(row)
-        c.centre("UP/DOWN  OK:open", 7)
+        self.hint(c, "UP/DOWN  OK:open")
 
 
 def gauge(c, bars):

@@ -6,14 +6,21 @@ BACK cancels), a long OK keeps the name. A name has 1 to 6 letters; a
 space at the end is dropped.
 """
 
+from micropython import const
+
 from referee.core.seats import MAX_NAME, NAME_CHARS
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.screens import STEP, Screen
 from referee.ui.canvas import CELL
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
+_OK_LONG = const(6)
 
 _CHOICES = NAME_CHARS + " "  # the space ends the name early
 
 
-class NameEdit:
+class NameEdit(Screen):
     def __init__(self, app, name, done):
         """``done(name)`` is called with the new name, and returns None or
         a message saying why the name cannot be used."""
@@ -24,19 +31,17 @@ class NameEdit:
         self.message = None
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
         self.message = None
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             here = self.letters[self.cursor]
             self.letters[self.cursor] = _CHOICES[(_CHOICES.find(here) + step) % len(_CHOICES)]
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             if self.cursor + 1 < MAX_NAME:
                 self.cursor += 1
                 if self.cursor == len(self.letters):
                     self.letters.append(self.letters[-1] if self.letters[-1] != " " else "A")
-        elif button == OK and kind == LONG:
+        elif ev == _OK_LONG:
             name = "".join(self.letters).strip()
             if " " in name or not name:
                 self.message = "no spaces inside"
@@ -44,7 +49,7 @@ class NameEdit:
             self.message = self.done(name)
             if self.message is None:
                 self.app.pop()
-        elif button == BACK and kind == PRESS:
+        elif ev == _BACK_PRESS:
             if self.cursor == 0:
                 self.app.pop()
             else:

@@ -1,9 +1,10 @@
 """A short message: any button goes back."""
 
+from referee.screens import Screen
 from referee.ui.canvas import COLUMNS
 
 
-class Notice:
+class Notice(Screen):
     def __init__(self, app, title, lines):
         self.app = app
         self.title = title
@@ -19,7 +20,7 @@ class Notice:
         for line in self.lines:
             c.centre(line, row)
             row += 1
-        c.centre("any key: back", 7)
+        self.hint(c, "any key: back")
 
 
 def wrap(text, most):

@@ -1,12 +1,18 @@
 """Enter a number: UP/DOWN count by 1 (holding counts by 5, faster after a
 moment), OK saves, BACK cancels. Shows where the number takes a total."""
 
-from referee.hw.buttons import BACK, OK, PRESS, REPEAT, button_of, kind_of, step_of
+from micropython import const
+
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_UP_REPEAT = const(8)
 
 LIMIT = 9999
 
 
-class NumberEntry:
+class NumberEntry(Screen):
     def __init__(self, app, title, save, total=None, value=0, was=None):
         """``save(value)`` returns None, or a message saying why not.
         ``total``: show "total T -> T+value"; ``was``: show the old value."""
@@ -19,17 +25,17 @@ class NumberEntry:
         self.message = None
 
     def on_event(self, ev):
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if step:
-            size = 5 if kind_of(ev) == REPEAT else 1
+            size = 5 if ev >= _UP_REPEAT else 1  # held: count by five
             self.value = min(LIMIT, max(-LIMIT, self.value + step * size))
-        elif button_of(ev) == OK and kind_of(ev) == PRESS:
+        elif ev == _OK_PRESS:
             self.message = self.save(self.value)
             if self.message is None:
                 self.app.pop()
-        elif button_of(ev) == BACK and kind_of(ev) == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def draw(self, c):
         c.centre(self.title, 0)
@@ -41,4 +47,4 @@ class NumberEntry:
             c.number(self.total + self.value, x, 6)
         elif self.was is not None:
             c.number(self.was, c.text("was ", 4, 6), 6)
-        c.centre(self.message or "OK:save  BACK:cancel", 7)
+        self.hint(c, "OK:save  BACK:cancel")

@@ -13,17 +13,24 @@ file is read, set aside if damaged, and the reason shown.
 Used once a boot, this module unloads itself when the offer is answered
 (its code would otherwise sit in the heap beside the game's)."""
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of
+from micropython import const
+
+from referee import forget
+from referee.core.journal import SNAPS, Journal
+from referee.core.record import unseal
+from referee.games import title
+from referee.screens import Screen
 from referee.ui.canvas import COLUMNS, text_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
 
 
 def offer(app):
     """At boot, when a journal is on flash: push the resume offer and
     rebuild the game in the next step; or, for a header that names no
     game this referee has, what rebuild() would say."""
-    from referee.core.journal import Journal
-    from referee.games import title
-
     journal = Journal(app.storage)
     try:
         # a header that does not read, or names no game in the registry
@@ -41,9 +48,6 @@ def offer(app):
 def _finished(journal):
     """Whether the saved game ended: its newest snapshot says so and was
     taken at the journal's last line (session.py takes one at the end)."""
-    from referee.core.journal import SNAPS
-    from referee.core.record import unseal
-
     storage = journal.storage
     f = storage.open_read(journal.name + SNAPS[0])
     if f is None:
@@ -63,13 +67,12 @@ def _settle(app, screen):
     or a new one when None) with the game in it, which is returned; or,
     with the offer gone, a notice if the file is unusable, or nothing for a
     finished game (None)."""
+    # the game's loader: in the rebuild's step, once the offer shows
     from referee.screens.games import saved_game, tell_problem
 
     saved, session = saved_game(app)
     if saved.problem is None and session is not None and not session.state.over:
         if screen is None:
-            from referee.games import title
-
             screen = ResumeOffer(app, title(session.rules.NAME))
             app.push(screen)
         screen.session = session
@@ -82,7 +85,7 @@ def _settle(app, screen):
     return None
 
 
-class ResumeOffer:
+class ResumeOffer(Screen):
     def __init__(self, app, title):
         self.app = app
         self.title = title
@@ -94,23 +97,20 @@ class ResumeOffer:
             _settle(self.app, self)
 
     def on_event(self, ev):
-        if kind_of(ev) != PRESS:
-            return
-        if button_of(ev) == OK:
+        if ev == _OK_PRESS:
             if self.session is None:  # pressed before the rebuild's step
                 self.app.later(None)
                 if _settle(self.app, self) is None:
                     return  # a notice, or the menu: no game to open
+            # loaded already by the rebuild: here, not before the offer shows
             from referee.screens.games import done, open_game
 
             self.app.replace(done(open_game(self.app, self.session)))
-        elif button_of(ev) == BACK:
+        elif ev == _BACK_PRESS:
             self.app.later(None)  # nothing to read: the game stays saved
             self.app.pop()  # the menu reopens it
         else:
             return
-        from referee import forget
-
         forget(__name__)
 
     def draw(self, c):
@@ -121,7 +121,7 @@ class ResumeOffer:
         session = self.session
         if session is None:
             c.centre("reading...", 4)
-            c.centre("OK:resume  BACK:menu", 7)
+            self.hint(c, "OK:resume  BACK:menu")
             return
         line = session.rules.headline(session.state)
         row = 4
@@ -134,4 +134,4 @@ class ResumeOffer:
         c.centre(line, row)
         count = session.journal.count
         c.centre("%d step%s saved" % (count, "" if count == 1 else "s"), row + 1)
-        c.centre("OK:resume  BACK:menu", 7)
+        self.hint(c, "OK:resume  BACK:menu")

@@ -1,7 +1,14 @@
 """ROBOTS! helpers: a reminder of each power card, and the Tractor Beam's
 count (half the Scrap Heap, not counting the beam, rounded up)."""
 
-from referee.hw.buttons import BACK, PRESS, button_of, kind_of, step_of
+from micropython import const
+
+from referee.games.robots import tractor_beam
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_BACK_PRESS = const(3)
+_BACK_LONG = const(7)
 
 # A few words on each power card, for the table's reminder.
 POWERS = (
@@ -14,16 +21,16 @@ POWERS = (
 )
 
 
-class Powers:
+class Powers(Screen):
     def __init__(self, app):
         self.app = app
         self.index = 0
 
     def on_event(self, ev):
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             self.index = (self.index - step) % len(POWERS)
-        elif kind_of(ev) == PRESS:
+        elif ev <= _BACK_PRESS:  # OK or BACK pressed
             self.app.pop()
 
     def draw(self, c):
@@ -34,24 +41,22 @@ class Powers:
         c.centre(line2, 3)
         c.number(self.index + 1, c.text("card ", 40, 5), 5)
         c.number(len(POWERS), c.text(" of ", 76, 5), 5)
-        c.centre("UP/DOWN  any key:back", 7)
+        self.hint(c, "UP/DOWN  any key:back")
 
 
-class TractorBeam:
+class TractorBeam(Screen):
     def __init__(self, app):
         self.app = app
         self.heap = 0
 
     def on_event(self, ev):
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             self.heap = min(108, max(0, self.heap + step))
-        elif button_of(ev) == BACK or kind_of(ev) == PRESS:
+        elif ev <= _BACK_PRESS or ev == _BACK_LONG:  # OK pressed, BACK pressed or held
             self.app.pop()
 
     def draw(self, c):
-        from referee.games.robots import tractor_beam
-
         c.centre("TRACTOR BEAM", 0)
         c.invert_rows(0)
         c.text("Scrap Heap", 2, 1)

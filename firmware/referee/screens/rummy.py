@@ -12,14 +12,19 @@ ended), then each player's cards in turn from the dealer's left.
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.hw.buzzer import TURN
+from referee.screens import STEP, Screen
 from referee.ui.canvas import CELL, keep_visible, number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _VISIBLE = const(6)
 
 
-class Rummy:
+class Rummy(Screen):
+    undoes = True
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -37,25 +42,18 @@ class Rummy:
         return ("standings", "history")
 
     def on_event(self, ev):
-        state = self.session.state
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
-        rows = state.table.sides() + len(self._tools())
+        sides = self.session.state.table.sides()
         if step:
-            self.index = (self.index - step) % rows
-        elif button == OK and kind == PRESS:
-            tool = self.index - state.table.sides()
-            if tool < 0:
+            self.index = (self.index - step) % (sides + len(self._tools()))
+        elif ev == _OK_PRESS:
+            if self.index < sides:
                 self.score_hand()
             else:
-                self.open_tool(self._tools()[tool])
-        elif button == BACK and kind == LONG:
-            del state  # the undo builds the game anew: the old one must not stay alive here
-            self.message = self.session.undo() or "last step undone"
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+                self.open_tool(self._tools()[self.index - sides])
+        else:
+            self.back(ev)  # no local holds the state: an undo frees the old one
         self.top = keep_visible(self.top, self.index, _VISIBLE // self._scale())
 
     def _scale(self):
@@ -68,6 +66,7 @@ class Rummy:
                 self.message = self.session.act({"a": "again"})
             return
         if self._picker is None:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.rummy_hand import OutPicker
 
             self._picker = OutPicker(self.app, self)
@@ -81,6 +80,7 @@ class Rummy:
         for seat in state.table.clockwise(state.starter):
             if seat not in state.counts:
                 if self._entry is None:
+                    # loaded when first opened, for the heap (see referee.screens)
                     from referee.screens.rummy_hand import CountEntry
 
                     self._entry = CountEntry(self.app, self)
@@ -90,20 +90,24 @@ class Rummy:
         self.message = self.session.act({"a": "end", "out": self.out, "how": self.how})
         if self.message is None:
             self.app.beep(TURN)
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.standings import Standings
 
             self.app.push(Standings(self.app, self.session.state))
 
     def open_tool(self, tool):
         if tool == "standings":
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.standings import Standings
 
             self.app.push(Standings(self.app, self.session.state))
         elif tool == "history":
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.rummy_history import History
 
             self.app.push(History(self.app, self.session))
         else:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.robots_help import Powers, TractorBeam
 
             self.app.push(Powers(self.app) if tool == "power cards" else TractorBeam(self.app))
@@ -138,7 +142,7 @@ class Rummy:
                 c.text(tools[i - sides], 8, row)
             if i == self.index:
                 c.invert_rows(row, scale if i < sides else 1)
-        c.centre(self.message or self._hint(state), 7)
+        self.hint(c, self._hint(state))
 
     def _hint(self, state):
         if state.over:
@@ -164,6 +168,7 @@ SETUP = {
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     return GameSetup(app, rules, SETUP[rules.NAME], Rummy, first=True)

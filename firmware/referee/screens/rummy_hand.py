@@ -8,13 +8,18 @@ hand's score for the player shows at the top as you count.
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.screens import STEP, Screen
 from referee.ui.canvas import number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
+_OK_LONG = const(6)
 
 _LINES = const(5)  # count lines on screen, rows 2..6
 
 
-class OutPicker:
+class OutPicker(Screen):
     """Who went out (ROBOTS!: who discarded last; Robber Rummy: who went
     rummy, or nobody when the stock ran out)."""
 
@@ -31,17 +36,17 @@ class OutPicker:
         return self.index if self.index < self.players else -1
 
     def on_event(self, ev):
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             self.index = (self.index - step) % self.choices
-        elif button_of(ev) == OK and kind_of(ev) == PRESS:
+        elif ev == _OK_PRESS:
             out = self._out()
             self.main.out = out
             self.main.how = "stock" if out < 0 else self.main.session.rules.ENDINGS[0]
             self.app.pop()
             self.main.next_count()
-        elif button_of(ev) == BACK and kind_of(ev) == PRESS:
-            self.app.pop()
+        else:
+            self.back(ev)
 
     def draw(self, c):
         state = self.main.session.state
@@ -52,10 +57,10 @@ class OutPicker:
         c.centre(state.table.names[out] if out >= 0 else "nobody", 3, scale=2)
         if out < 0:
             c.centre("the stock ran out", 5)
-        c.centre("UP/DOWN  OK:this one", 7)
+        self.hint(c, "UP/DOWN  OK:this one")
 
 
-class CountEntry:
+class CountEntry(Screen):
     def __init__(self, app, main):
         self.app = app
         self.main = main
@@ -74,23 +79,21 @@ class CountEntry:
         self.message = None
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         if step:
             top = self.fields[self.line][2]
             self.counts[self.line] = min(top, max(0, self.counts[self.line] + step))
-        elif button == OK and kind == PRESS:
+        elif ev == _OK_PRESS:
             self.line = (self.line + 1) % len(self.fields)
-        elif button == OK and kind == LONG:
+        elif ev == _OK_LONG:
             problem = self.main.session.act({"a": "count", "seat": self.seat, "n": self.counts})
             if problem:
                 self.message = problem
                 return
             self.app.pop()
             self.main.next_count()
-        elif button == BACK and kind == PRESS:
+        elif ev == _BACK_PRESS:
             if self.line:
                 self.line -= 1
             else:

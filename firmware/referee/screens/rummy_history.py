@@ -2,10 +2,16 @@
 scored. UP/DOWN turn the pages; OK picks a side to correct, OK again opens
 the number (the hand's score is replaced, the totals recomputed)."""
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
+from micropython import const
+
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
 
 
-class History:
+class History(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -15,7 +21,7 @@ class History:
 
     def on_event(self, ev):
         state = self.session.state
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         closed = state.hand - 1
         if step and closed:
@@ -23,18 +29,19 @@ class History:
                 self.hand = 1 + (self.hand - 1 + step) % closed
             else:
                 self.side = (self.side - step) % state.table.sides()
-        elif button_of(ev) == OK and kind_of(ev) == PRESS and closed:
+        elif ev == _OK_PRESS and closed:
             if self.side < 0:
                 self.side = 0
             else:
                 self.correct()
-        elif button_of(ev) == BACK and kind_of(ev) == PRESS:
+        elif ev == _BACK_PRESS:
             if self.side >= 0:
                 self.side = -1
             else:
                 self.app.pop()
 
     def correct(self):
+        # loaded when first opened, for the heap (see referee.screens)
         from referee.screens.number_entry import NumberEntry
 
         state = self.session.state
@@ -64,4 +71,4 @@ class History:
             c.number_right(scores[side], c.width - 4, 1 + side, sign=True)
             if side == self.side:
                 c.invert_rows(1 + side)
-        c.centre("OK:fix" if self.side < 0 else "OK:change it", 7)
+        self.hint(c, "OK:fix" if self.side < 0 else "OK:change it")

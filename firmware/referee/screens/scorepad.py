@@ -7,14 +7,20 @@ long BACK takes back the last score or round, BACK returns to the menu
 
 from micropython import const
 
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
 from referee.hw.buzzer import TURN
+from referee.screens import STEP, Screen
 from referee.ui.canvas import CELL, keep_visible, number_width
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_OK_LONG = const(6)
 
 _VISIBLE = const(6)
 
 
-class ScorePad:
+class ScorePad(Screen):
+    undoes = True
+
     def __init__(self, app, session):
         self.app = app
         self.session = session
@@ -23,28 +29,25 @@ class ScorePad:
         self.message = None
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
         state = self.session.state
         self.message = None
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             self.index = (self.index - step) % state.table.players
-        elif button == OK and kind == PRESS and not state.over:
+        elif ev == _OK_PRESS and not state.over:
+            # at the first score, not with a resumed game (the heap)
             from referee.screens.number_entry import NumberEntry
 
             seat = self.index
             total = state.ledger.totals[seat]
             self.app.push(NumberEntry(self.app, state.table.names[seat], self._saver(seat), total))
-        elif button == OK and kind == LONG and not state.over:
+        elif ev == _OK_LONG and not state.over:
             self.message = self.session.act({"a": "next"})
             if self.message is None:
                 self.app.beep(TURN)
-        elif button == BACK and kind == LONG:
-            del state  # the undo builds the game anew: the old one must not stay alive here
-            self.message = self.session.undo() or "last step undone"
-        elif button == BACK and kind == PRESS:
-            self.app.pop()
+        else:
+            del state  # an undo builds the game anew: the old one must not stay alive here
+            self.back(ev)
         self.top = keep_visible(self.top, self.index, _VISIBLE // self._scale())
 
     def _saver(self, seat):
@@ -80,7 +83,7 @@ class ScorePad:
             c.number_right(totals[seat], c.width - 3, row, scale)
             if seat == self.index:
                 c.invert_rows(row, scale)
-        c.centre(self.message or "OK:score hold:round", 7)
+        self.hint(c, "OK:score hold:round")
 
     def _draw_over(self, c, state):
         c.centre("GAME OVER", 0)
@@ -98,6 +101,7 @@ SETUP = (
 
 
 def new_game(app, rules):
+    # loaded when first opened, for the heap (see referee.screens)
     from referee.screens.setup import GameSetup
 
     return GameSetup(app, rules, SETUP, ScorePad)

@@ -4,8 +4,11 @@ takes effect at once and is saved at once; BACK leaves."""
 
 from micropython import const
 
-from referee.hw.buttons import BACK, OK, PRESS, button_of, kind_of, step_of
+from referee.screens import STEP, Screen
 from referee.settings import CHOICES, apply, save
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
 
 _LINES = ("flip", "bright", "dim", "off", "sound")
 _LABELS = ("Face", "Bright", "Dim after", "Dark after", "Sound")
@@ -24,23 +27,20 @@ def _shown(name, value):
     return "%d s" % value if value < 60 else "%d min" % (value // 60)
 
 
-class Settings:
+class Settings(Screen):
     def __init__(self, app):
         self.app = app
         self.index = 0
         self.message = None
 
     def on_event(self, ev):
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             self.index = (self.index - step) % len(_LINES)
-            return
-        if kind_of(ev) != PRESS:
-            return
-        if button_of(ev) == BACK:
-            self.app.pop()
-        elif button_of(ev) == OK:
+        elif ev == _OK_PRESS:
             self._next()
+        else:
+            self.back(ev)
 
     def _next(self):
         app = self.app
@@ -75,4 +75,4 @@ class Settings:
             c.right("%d.%02d V" % (mv // 1000, mv % 1000 // 10), _BATTERY)
         else:
             c.centre("on USB power", _BATTERY)
-        c.centre("UP/DOWN  OK:change", 7)
+        c.centre("UP/DOWN  OK:change", 7)  # the message is on the battery's row

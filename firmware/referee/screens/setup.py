@@ -11,12 +11,19 @@ screen, ``screen(app, session)``, in place of this one; a setup the rules
 refuse is said on the screen instead.
 """
 
+from micropython import const
+
 from referee.core.seats import default_names
 from referee.games import title
-from referee.hw.buttons import BACK, LONG, OK, PRESS, button_of, kind_of, step_of
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
+_OK_LONG = const(6)
 
 
-class GameSetup:
+class GameSetup(Screen):
     def __init__(self, app, rules, fields, screen, first=None):
         self.app = app
         self.rules = rules
@@ -70,6 +77,7 @@ class GameSetup:
                 setup[field[0]] = bool(value) if field[3] == 1 else value
         if self._asked(len(self.fields) + 1):
             setup[self.first[0]] = self.dealer
+        # the session's code loads as the game starts, not while setting up
         from referee.core.errors import RulesError
         from referee.core.session import Session
 
@@ -84,9 +92,7 @@ class GameSetup:
         self.app.replace(self.screen(self.app, session))
 
     def on_event(self, ev):
-        button = button_of(ev)
-        kind = kind_of(ev)
-        step = step_of(ev)
+        step = STEP[ev]
         self.message = None
         names_page = len(self.fields)
         if step:
@@ -97,13 +103,14 @@ class GameSetup:
                 self.index = (self.index - step) % len(self.names)
             else:
                 self.dealer = (self.dealer + step) % len(self.names)
-        elif button == OK and kind == PRESS and self.page == names_page:
+        elif ev == _OK_PRESS and self.page == names_page:
+            # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.name_edit import NameEdit
 
             self.app.push(NameEdit(self.app, self.names[self.index], self.rename))
-        elif button == OK and (kind == LONG or self.page != names_page):
+        elif ev == _OK_PRESS or ev == _OK_LONG:
             self._move(1)
-        elif button == BACK and kind == PRESS:
+        elif ev == _BACK_PRESS:
             self._move(-1)
 
     def rename(self, name):
@@ -125,7 +132,7 @@ class GameSetup:
                 c.centre("yes" if value else "no", 3, scale=2)
             else:
                 c.big_number_centre(value, 2)
-            c.centre("OK:next  BACK:back", 7)
+            self.hint(c, "OK:next  BACK:back")
         elif self.page == names_page:
             count = len(self.names)
             top = max(0, min(self.index - 2, count - 6))
@@ -135,8 +142,8 @@ class GameSetup:
                 c.text(self.names[seat], 24, row)
                 if seat == self.index:
                     c.invert_rows(row)
-            c.centre(self.message or "OK:name  hold OK:go", 7)
+            self.hint(c, "OK:name  hold OK:go")
         else:
             c.centre(self.first[1], 1)
             c.centre(self.names[self.dealer], 3, scale=2)
-            c.centre(self.message or "OK:start  BACK:back", 7)
+            self.hint(c, "OK:start  BACK:back")

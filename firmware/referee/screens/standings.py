@@ -3,10 +3,15 @@
 Shown after every hand; UP/DOWN go down and up the table, OK or BACK
 return to the game."""
 
-from referee.hw.buttons import PRESS, kind_of, step_of
+from micropython import const
+
+from referee.screens import STEP, Screen
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_BACK_PRESS = const(3)
 
 
-class Standings:
+class Standings(Screen):
     def __init__(self, app, state):
         self.app = app
         self.state = state
@@ -14,10 +19,10 @@ class Standings:
         self.index = 0
 
     def on_event(self, ev):
-        step = step_of(ev)
+        step = STEP[ev]
         if step:
             self.index = (self.index - step) % len(self.order)
-        elif kind_of(ev) == PRESS:
+        elif ev <= _BACK_PRESS:  # OK or BACK pressed
             self.app.pop()
 
     def draw(self, c):
@@ -35,4 +40,4 @@ class Standings:
         c.invert_rows(0)
         c.centre(state.table.side_name(side), 1, scale=2)
         c.big_number_centre(totals[side], 3)
-        c.centre("UP/DOWN  OK:back", 7)
+        self.hint(c, "UP/DOWN  OK:back")
