@@ -150,3 +150,11 @@ def test_an_unknown_name_is_a_clear_error_everywhere(flash, tmp_path):
         replay_file(night / "chess.jnl")
     assert str(caught.value) == said
     assert export.export(night, tmp_path / "out") == [{"name": "chess", "problem": said}]
+
+
+def test_the_chip_bench_measures_every_game_in_the_registry():
+    # A game without a sample game (tests/portable/samples.py) would go
+    # unmeasured on the emulated Pico: its heap and time budgets unproved.
+    from host_tools.pico import bench
+
+    assert sorted(bench.GAMES) == sorted(NAMES)

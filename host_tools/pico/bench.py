@@ -28,7 +28,20 @@ from pathlib import Path
 from host_tools import flash_image
 from host_tools.pico import figures, lane, run, script
 
-GAMES = ("scorepad", "robots", "robber", "evil", "factory", "duel")
+
+def measured_games() -> tuple[str, ...]:
+    """Every game in the firmware's registry that has a sample game to save
+    (tests/portable/samples.py), in the registry's order."""
+    from host_tools import paths
+
+    paths.use_firmware()
+    from referee.games import GAMES as REGISTRY
+    from tests.portable.samples import SAMPLES
+
+    return tuple(game[0] for game in REGISTRY if game[0] in SAMPLES)
+
+
+GAMES = measured_games()
 LENGTHS = (500, 5000)
 HEAP_CAP = 128 * 1024
 IDLE_FROM_MS, IDLE_TO_MS = 1600, 2600  # after ready: the resumed game on the panel, nothing pressed
