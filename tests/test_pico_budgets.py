@@ -140,21 +140,7 @@ def test_the_game_is_read_back_while_the_offer_is_read(games, game, actions):
     assert g.boot_ms < g.read_ms < g.chip.ready_us / 1000 + bench.READ_MS
 
 
-# Robber Rummy's 5,000 actions are 1,250 hands: each hand-end table is a
-# 1,250-byte bytearray read whole from the snapshot, and after the journal's
-# reading the heap's 26 KB free lie in some 380 runs, none 1,256 B long.
-LONG_GAMES = [
-    pytest.param(
-        game,
-        marks=over_budget("a 5,000-action Robber Rummy game runs out of heap in 128 KB")
-        if game == "robber"
-        else (),
-    )
-    for game in GAMES
-]
-
-
-@pytest.mark.parametrize("game", LONG_GAMES)
+@pytest.mark.parametrize("game", GAMES)
 def test_a_5000_action_game_resumes_undoes_and_corrects_in_128_kb(games, game):
     g = games[(game, 5000)]
     played_as_on_the_desktop(g)

@@ -177,3 +177,20 @@ def test_the_reader_reads_the_format_the_writer_writes():
     # the older snapshot is not used: the whole journal is replayed
     assert saved.problem is None and saved.replayed == 10
     assert state.ledger.totals == [5, 5]
+
+
+def test_a_rummy_past_one_chunk_of_hands_keeps_every_ending():
+    # The sample Robber Rummy game closes hand h+1 (h from 0) with player
+    # h % 3 going out by "rummy", four actions a hand (samples.py). 2,100
+    # actions are 525 hands: past the first chunk of 512 hand-end bytes.
+    session, actions = played("robber", 2100, "robber-chunks")
+    hands = 2100 // 4
+    state = session.state
+    assert state.closed_hands() == hands
+    for hand in (1, 512, 513, hands):
+        assert state.ending(hand) == ("rummy", (hand - 1) % 3), hand
+    assert len(state.end_out) == 2 and len(state.end_out[0]) == 512  # two chunks
+    saved, _rules, resumed = resume(Journal(Storage("robber-chunks")))
+    assert saved.replayed < SNAPSHOT_EVERY  # from a snapshot, not the whole game
+    assert picture(resumed) == picture(from_start("robber", actions))
+    assert resumed.ending(513) == ("rummy", 512 % 3)

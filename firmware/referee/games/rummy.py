@@ -15,6 +15,7 @@ the rest. Actions:
         after a win, the next game of a sitting (Robber Rummy, two players)
 """
 
+from referee.core import CHUNK, MASK, SHIFT
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
 from referee.core.seats import Table, dealer, default_names, first_player, partnerships
@@ -33,8 +34,10 @@ class State:
         # How each closed hand ended, a byte or two a hand: who went out
         # plus one (0: nobody), and an index into game.ENDINGS unless the
         # game has only one way to end (ROBOTS!: a thousand hands, 1 KB).
-        self.end_how = bytearray()
-        self.end_out = bytearray()
+        # In chunks of CHUNK hands, as the ledger's entries: one 1,250-byte
+        # table found no block that long in the chip's split heap.
+        self.end_how = [bytearray()]
+        self.end_out = [bytearray()]
         self.winner = None
         self.match = None
         if sitting:
@@ -50,8 +53,13 @@ class State:
 
     def ending(self, hand):
         """(how, out) of closed hand number ``hand``; out is -1 for nobody."""
-        how = self.end_how[hand - 1] if len(self.game.ENDINGS) > 1 else 0
-        return self.game.ENDINGS[how], self.end_out[hand - 1] - 1
+        i = hand - 1
+        how = self.end_how[i >> SHIFT][i & MASK] if len(self.game.ENDINGS) > 1 else 0
+        return self.game.ENDINGS[how], self.end_out[i >> SHIFT][i & MASK] - 1
+
+    def closed_hands(self):
+        """Hands closed so far, in every game of a sitting."""
+        return (len(self.end_out) - 1) * CHUNK + len(self.end_out[-1])
 
     @property
     def dealer(self):
@@ -144,9 +152,12 @@ def step(state, action):
         for seat in range(state.table.players):
             side = state.table.team_of(seat)
             state.ledger.add(state.hand, side, game.score(state.counts[seat]))
+        if len(state.end_out[-1]) == CHUNK:  # a new chunk for both (ROBOTS!: end_how stays empty)
+            state.end_how.append(bytearray())
+            state.end_out.append(bytearray())
         if len(game.ENDINGS) > 1:
-            state.end_how.append(game.ENDINGS.index(how))
-        state.end_out.append(out + 1)
+            state.end_how[-1].append(game.ENDINGS.index(how))
+        state.end_out[-1].append(out + 1)
         state.counts = {}
         state.hand += 1
         state.hands_this_game += 1

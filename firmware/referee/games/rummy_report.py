@@ -12,7 +12,7 @@ def summary(state):
         "hand": state.hand,
         "totals": list(state.ledger.totals),
         "dealer": state.table.names[state.dealer],
-        "ends": [list(state.ending(h)) for h in range(1, len(state.end_out) + 1)],
+        "ends": [list(state.ending(h)) for h in range(1, state.closed_hands() + 1)],
         "winner": None if state.winner is None else state.table.side_name(state.winner),
     }
     if state.match is not None:
