@@ -78,8 +78,7 @@ class CardEntry(Screen):
             if first == second:
                 problem = "two different cards"
             if problem:
-                c.centre(problem[:21], 5)
-                c.centre(problem[21:42], 6)
+                c.lines(problem, 5)
             else:
                 low, high = sorted((duel.value(first), duel.value(second)))
                 c.centre("two robots" if low == high else "robot %d, discard %d" % (low, high), 5)
@@ -87,9 +86,11 @@ class CardEntry(Screen):
             c.centre("RECOVERY: %s" % name, 0)
             c.text(duel.name(first), 10, 2, scale=2)
             c.text("back %d" % (self.picks[1] + 1), 58, 2, scale=2)
-            message = self.message or "trade it for 1 or 2"
-            c.centre(message[:21], 5)
-            c.centre(message[21:42] if self.message else "from the discard pile", 6)
+            if self.message:
+                c.lines(self.message, 5)
+            else:
+                c.centre("trade it for 1 or 2", 5)
+                c.centre("from the discard pile", 6)
         c.invert_rows(0)
         x = 10 if self.field == 0 else (76 if self.what == "build" else 58)
         c.hline(x, 33, 34, 1)

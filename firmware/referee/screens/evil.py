@@ -14,7 +14,7 @@ from referee.core.chance import deck
 from referee.games import evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible, number_width
+from referee.ui.canvas import COLUMNS, keep_visible, number_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -101,8 +101,12 @@ class EvilGame(Screen):
             c.invert_rows(1)
         table = state.table
         totals = state.ledger.totals
-        for i in range(self.top, min(self._rows(), self.top + _VISIBLE)):
-            row = 2 + i - self.top
+        visible = _VISIBLE
+        if self.message is not None and len(self.message) > COLUMNS:
+            visible -= 1  # the message takes the two bottom lines (Canvas.hint)
+        top = keep_visible(self.top, max(0, self.index), visible)  # the cursor's row in sight
+        for i in range(top, min(self._rows(), top + visible)):
+            row = 2 + i - top
             if i < table.players:
                 c.text(table.names[i], 8, row)
                 c.number(totals[i], c.width - 4 - number_width(totals[i]), row)

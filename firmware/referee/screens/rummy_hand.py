@@ -9,7 +9,7 @@ hand's score for the player shows at the top as you count.
 from micropython import const
 
 from referee.screens import STEP, Screen
-from referee.ui.canvas import number_width
+from referee.ui.canvas import COLUMNS, number_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -122,5 +122,9 @@ class CountEntry(Screen):
             c.number(self.counts[i], c.width - 4 - number_width(self.counts[i]), row)
             if i == self.line:
                 c.invert_rows(row)
-        c.centre(self.message or self._warning() or "OK:next  hold OK:done", 6)
-        c.centre("BACK:line back", 7)
+        message = self.message or self._warning()
+        if message is not None and len(message) > COLUMNS:
+            c.hint(message)  # over the two key lines, until the next press
+        else:
+            c.centre(message or "OK:next  hold OK:done", 6)
+            c.centre("BACK:line back", 7)

@@ -9,7 +9,7 @@ from micropython import const
 
 from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, keep_visible, number_width
+from referee.ui.canvas import CELL, COLUMNS, keep_visible, number_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -75,8 +75,13 @@ class ScorePad(Screen):
         table = state.table
         totals = state.ledger.totals
         scale = self._scale()
-        for seat in range(self.top, min(table.players, self.top + _VISIBLE // scale)):
-            row = 1 + (seat - self.top) * scale
+        visible = _VISIBLE
+        if self.message is not None and len(self.message) > COLUMNS:
+            visible -= 1  # the message takes the two bottom lines (Canvas.hint)
+        visible //= scale
+        top = keep_visible(self.top, self.index, visible)  # the cursor's row stays in sight
+        for seat in range(top, min(table.players, top + visible)):
+            row = 1 + (seat - top) * scale
             c.text(table.names[seat], 2, row, scale)
             if state.this_round[seat] and scale == 1:
                 c.number(state.this_round[seat], 50, row, sign=True)

@@ -204,12 +204,20 @@ class Canvas:
         if len(s) <= COLUMNS:
             self.centre(s, 7)
             return
+        self.fill_rect(0, 48, self.width, 16, 0)
+        self.lines(s, 6)
+
+    def lines(self, s, row):
+        """``s`` centred on ``row``; when too long for one line, broken at a
+        space and ended on the next row (what is past two lines is cut)."""
+        if len(s) <= COLUMNS:
+            self.centre(s, row)
+            return
         cut = s.rfind(" ", 0, COLUMNS + 1)
         if cut <= 0:
             cut = COLUMNS
-        self.fill_rect(0, 48, self.width, 16, 0)
-        self.centre(s[:cut], 6)
-        self.centre(s[cut:].strip()[:COLUMNS], 7)
+        self.centre(s[:cut], row)
+        self.centre(s[cut:].strip()[:COLUMNS], row + 1)
 
     def right(self, s, row, scale=1, invert=False):
         return self.text(s, self.width - text_width(s, scale), row, scale, invert)
