@@ -1,6 +1,7 @@
 """Opening a game: its saved game, or a new one, on the screens the registry
 (referee/games/__init__.py) names for it."""
 
+from referee import JOURNAL, forget
 from referee.games import entry, rules
 
 
@@ -8,10 +9,9 @@ def saved_game(app):
     """(Saved, Session or None) for the journal on flash. A file that cannot
     be read for any reason (one edited by hand into the wrong types, one too
     big for memory) is set aside and the reason logged: never a dead boot."""
-    from referee import forget
-    from referee.core.journal import Journal
-    from referee.core.replay import resume
-    from referee.core.session import Session
+    from referee.core.journal import Journal  # a saved game's path only, as the three below
+    from referee.core.replay import resume  # 10 KB (VM) with its readers: dropped below
+    from referee.core.session import Session  # not loaded for a new game's setup
 
     journal = Journal(app.storage)
     detail = ""
@@ -23,7 +23,7 @@ def saved_game(app):
             detail = ": %s" % (e,)  # the error's own words, for the log
     forget("referee.core.replay")  # used once a game; undo loads them again
     if saved.problem is not None:
-        from referee.screens.crash import log
+        from referee.screens.crash import log  # a damaged file only: 2.1 KB (VM)
 
         place = saved.kept_as or "left in place"
         log(app.storage, "%s%s (%s)" % (saved.problem, detail, place))
@@ -35,11 +35,11 @@ def saved_game(app):
 
 def unreadable(journal, e):
     """Set aside a journal whose reading raised ``e``; a Saved that says why."""
-    import gc
+    import gc  # a damaged file only: a built-in, one lookup
 
     gc.collect()  # after a MemoryError the file's bytes are garbage by now
-    from referee.core.journal_read import Saved, set_aside
-    from referee.screens.crash import where
+    from referee.core.journal_read import Saved, set_aside  # loaded already by the reading
+    from referee.screens.crash import where  # a damaged file only: 2.1 KB (VM)
 
     if isinstance(e, MemoryError):
         reason = "too big for memory"
@@ -53,7 +53,7 @@ def unreadable(journal, e):
 
 
 def tell_problem(app, saved):
-    from referee.screens.notice import Notice, wrap
+    from referee.screens.notice import Notice, wrap  # a problem to tell only: 0.9 KB (VM)
 
     if saved.kept_as:
         # "saved game damaged: <reason>": the reason, then where the file went
@@ -67,8 +67,6 @@ def tell_problem(app, saved):
 def done(screen):
     """The game's screen, once found: this router leaves memory (the menu
     loads it again)."""
-    from referee import forget
-
     forget(__name__)
     return screen
 
@@ -77,10 +75,8 @@ def open_or_start(app, name):
     """The menu's entry for game ``name``: its saved game if one is
     unfinished, else the setup of a new one (None when a notice says why
     the saved file cannot be read)."""
-    from referee import JOURNAL
-
     if app.storage.exists(JOURNAL):
-        from referee.core.journal import Journal
+        from referee.core.journal import Journal  # a saved game's path only
 
         # Replay only a journal of this game (or one whose header does not
         # read, to say it is damaged): another game's is left as it is.
