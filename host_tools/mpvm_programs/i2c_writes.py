@@ -5,20 +5,9 @@ rp2 copies both into one new block of their total length)."""
 import gc
 
 import machine
+from virtual_ssd1306 import ByteCounter
 
-
-class Counter:
-    def __init__(self):
-        self.n = 0
-
-    def i2c_write(self, buf):
-        self.n += len(buf)
-
-    def i2c_read_into(self, buf):
-        pass
-
-
-panel = Counter()
+panel = ByteCounter()
 machine.sim_reset()
 machine.sim_attach_i2c(0, 0x3C, panel)
 bus = machine.I2C(0)

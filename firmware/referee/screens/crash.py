@@ -58,17 +58,25 @@ def where(e):
     return places[-1] if places else "?"
 
 
-def report(e):
+def report(e, places=None):
     """The error log's line for ``e``: the firmware's version, the error's
-    type, the chain of calls it passed, and its words."""
-    places = " > ".join(chain(e)) or "?"
-    return "%s %s at %s: %s" % (VERSION, type(e).__name__, places, str(e)[:MESSAGE_CHARS])
+    type, the chain of calls it passed (``chain(e)`` unless given), and its
+    words."""
+    if places is None:
+        places = chain(e)
+    return "%s %s at %s: %s" % (
+        VERSION,
+        type(e).__name__,
+        " > ".join(places) or "?",
+        str(e)[:MESSAGE_CHARS],
+    )
 
 
 def crashed(app, e):
     """Log how ``e`` got where it happened and say so; the game on flash is untouched."""
-    log(app.storage, report(e))
-    app.push(Crash(app, type(e).__name__, where(e)))
+    places = chain(e)  # once: on MicroPython it prints the whole traceback to read it
+    log(app.storage, report(e, places))
+    app.push(Crash(app, type(e).__name__, places[-1] if places else "?"))
 
 
 def log(storage, line):
