@@ -155,6 +155,7 @@ def test_a_damaged_settings_file_gives_defaults_and_a_note(flash):
 def test_flash_full_at_the_table_says_so_and_keeps_the_score(flash, monkeypatch):
     from conftest import on_stack
 
+    from referee.screens.notice import Notice
     from referee.screens.scorepad import ScorePad
 
     rig = Rig()
@@ -162,10 +163,14 @@ def test_flash_full_at_the_table_says_so_and_keeps_the_score(flash, monkeypatch)
     pad = on_stack(rig, ScorePad)
     faults = FlashFaults(monkeypatch)
     faults.room = 0
-    rig.play("ok long")  # next round: refused
-    assert pad.message == "not saved: the flash refused it"
-    assert pad.session.state.round == 1
+    rig.play("ok long")  # next round: shown, then refused by the flash
+    notice = rig.app.screen
+    assert isinstance(notice, Notice) and notice.title == "NOT SAVED"
+    assert reboot()[1] == 1  # on flash: the point, not the round's end
     faults.room = None
+    rig.play("ok\nok")  # dismiss; the resume offer under it: resume
+    pad = on_stack(rig, ScorePad)
+    assert pad.session.state.round == 1 and pad.session.state.ledger.totals[0] == 1
     rig.play("ok long")
     assert pad.message is None and pad.session.state.round == 2
     assert reboot()[1] == 2  # the score and the round's end
@@ -267,3 +272,28 @@ def test_reading_a_long_journal_back_feeds_the_watchdog(flash, monkeypatch):
     assert saved.problem is None and state.ledger.totals == [25, 10]
     assert saved.replayed == 400  # every line: no snapshot was used
     assert watchdog.fed >= 2 * size // 256
+
+
+def test_the_panel_shows_an_action_before_the_flash_erases_for_it(flash, monkeypatch):
+    # core/session.py: on the device a step goes to flash right after the
+    # frame that shows it (an append can wait ~45 ms for a sector erase),
+    # in the same loop step, so it is there before the next press is read.
+    events = []
+    rig = Rig()
+    rig.play(SCORE_PAD + "\nok\nup\nok")  # P1: 1 point
+    real_append, real_show = Storage.append, rig.app.canvas.show
+
+    def append(self, name, data):
+        events.append("append")
+        real_append(self, name, data)
+
+    def show():
+        events.append("show")
+        real_show()
+
+    monkeypatch.setattr(Storage, "append", append)
+    monkeypatch.setattr(rig.app.canvas, "show", show)
+    rig.play("ok\nup\nup\nok")  # P1 again: 2 more points, then one action
+    assert events[-2:] == ["show", "append"]
+    assert events.count("append") == 1
+    assert reboot()[2][0] == 3  # on flash before the rig reads another button

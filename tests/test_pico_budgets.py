@@ -52,8 +52,9 @@ def test_press_to_panel_median(brisk):
 
 
 @over_budget(
-    "press to panel p90 is about 56 ms: a journal append erases a 4 KB flash "
-    "sector (45 ms) before the screen shows the action; opening screens; full frames"
+    "press to panel p90 is about 36.3 ms: a full frame is 23.5 ms of bus at 400 kHz, and "
+    "opening a screen or a duel step takes 12-30 ms more; 20 presses wait for the erase "
+    "of the save before them"
 )
 def test_press_to_panel_p90(brisk):
     _median, p90 = press_figures(brisk)
@@ -62,7 +63,7 @@ def test_press_to_panel_p90(brisk):
 
 def test_press_to_panel_p90_is_no_slower_than_today(brisk):
     _median, p90 = press_figures(brisk)
-    assert p90 <= 58  # ratchet: 56.5 today
+    assert p90 <= 38  # ratchet: 36.3 today (56.0 before saves waited for the frame)
 
 
 @over_budget("a press asks about 5.7 KB of the heap, most of it call frames (rp2 build)")
@@ -142,17 +143,10 @@ def test_the_game_is_read_back_while_the_offer_is_read(games, game, actions):
 
 # Robber Rummy's 5,000 actions are 1,250 hands, 3 players: its undo needs
 # more heap than any other game's (the VM's peak: 109 KB against ROBOTS!'
-# 105 KB), and in 128 KB it passes or fails by a few hundred bytes of code
-# layout: today a 1 KB ledger chunk finds no room during the undo's rebuild.
-LONG_GAMES = [
-    pytest.param(
-        game,
-        marks=over_budget("a 5,000-action Robber Rummy undo runs out of heap in 128 KB")
-        if game == "robber"
-        else (),
-    )
-    for game in GAMES
-]
+# 105 KB). In 128 KB it holds since the line reader (core/unseal.py) left
+# the game's resident code, with little room: the largest free block falls
+# to about 1.2 KB and the undo takes 299.7 of its 300 ms.
+LONG_GAMES = GAMES
 
 
 @pytest.mark.parametrize("game", LONG_GAMES)

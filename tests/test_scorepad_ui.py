@@ -65,12 +65,15 @@ def test_a_refusing_flash_changes_nothing_and_says_so(rig, monkeypatch):
         raise OSError(errno.ENOSPC, "no space")
 
     monkeypatch.setattr(Storage, "append", full)
-    rig.play("ok\nup x9\nok")  # try to save P1 +9
-    entry = rig.app.screen
-    assert entry.message == "not saved: the flash refused it"
-    assert pad_state(rig).ledger.totals == [4, 0, 0, 0]
+    rig.play("ok\nup x9\nok")  # try to save P1 +9: shown, then refused by the flash
+    from referee.screens.notice import Notice
+
+    notice = rig.app.screen
+    assert isinstance(notice, Notice) and notice.title == "NOT SAVED"
     monkeypatch.undo()
-    rig.play("ok")  # the same entry, saved this time
+    rig.play("ok\nok")  # dismiss; resume the game as the flash holds it
+    assert pad(rig).session.state.ledger.totals == [4, 0, 0, 0]
+    rig.play("ok\nup x9\nok")  # the same entry again, saved this time
     assert pad(rig).session.state.ledger.totals == [13, 0, 0, 0]
 
 

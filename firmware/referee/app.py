@@ -55,6 +55,7 @@ class App:
         self.menu_at = (0, 0)  # the menu's entry and first row while it is away
         self.settings = {}  # type: dict # filled in by settings.boot()
         self._later = None  # type: object # one job for a step after the panel shows the screen
+        self.unsaved = None  # type: object # a Session whose last action waits for the redraw
         # The menu's place: None until it is needed (see menu_back), so a
         # resume offer at boot does not wait for the menu's code to load.
         self._stack.append(None)
@@ -192,6 +193,8 @@ class App:
         if self.dirty:
             plug_holes()
             self._redraw()
+        if self.unsaved is not None:
+            self._save()
 
     def _run_later(self):
         job = self._later
@@ -206,6 +209,19 @@ class App:
             # notice that the game cannot be read): a press made meanwhile
             # was meant for the one it replaced, and must not dismiss it.
             self.buttons.swallow()
+
+    def _save(self):
+        """The action the panel now shows goes to flash (core/session.py:
+        the append may wait ~45 ms for a sector erase, after the frame)."""
+        session = self.unsaved
+        self.unsaved = None
+        # (no crash handling: a save fails as a whole, and when the rebuild
+        # after a refused write fails too, run() logs it and the watchdog
+        # restarts the chip onto what the flash holds)
+        if session.save() is not None:  # type: ignore[attr-defined]
+            from referee.screens.notice import not_saved  # a refused write only
+
+            not_saved(self)
 
     def _peeks(self):
         return getattr(self._stack[-1], "peek", False)

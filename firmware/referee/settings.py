@@ -26,7 +26,7 @@ def load(storage):
     """(settings, problem): problem is None or a line for the screen."""
     # Imported here, not at the top: that left the chip's heap too split to
     # resume a 5,000-action Robber Rummy game in 128 KB (measured).
-    from referee.core.record import unseal
+    from referee.core.unseal import unseal
 
     values = dict(DEFAULTS)
     try:
@@ -50,13 +50,15 @@ def load(storage):
 def boot(app):
     """At power-on: the menu, the settings, the saved game's offer, and a
     note if the settings did not read or the watchdog reset the chip."""
-    from referee import JOURNAL  # as unseal in load()
+    from referee import JOURNAL, forget  # as unseal in load()
 
     saved = app.storage.exists(JOURNAL)
     if not saved:
         app.menu_back()  # nothing to offer: the menu first
     # else the offer goes over a menu not yet loaded, and shows sooner
     app.settings, problem = load(app.storage)
+    if not saved:  # else the resume reads lines with it next, then drops it
+        forget("referee.core.unseal")
     apply(app, POWER_ON)
     app.offer_saved_game(saved)
     if app.hw.watchdog_reset:

@@ -23,7 +23,7 @@ resume and is dropped once the game is open.
 
 from referee import JOURNAL, JOURNAL_FORMAT
 from referee.core.errors import RulesError
-from referee.core.record import seal, unseal
+from referee.core.record import seal
 
 FILE = JOURNAL
 # Journal lines between snapshots: a resume replays fewer than this many.
@@ -50,20 +50,6 @@ class Journal:
 
     def exists(self):
         return self.storage.exists(self.name)
-
-    def game(self):
-        """The saved game's name from its header line alone (no replay), or None."""
-        f = self.storage.open_read(self.name)
-        if f is None:
-            return None
-        try:
-            line = f.readline(4096)  # at most: a file without newlines is not read whole
-        finally:
-            f.close()
-        found = unseal(line[:-1] if line.endswith(b"\n") else line, False)
-        if found is None or not isinstance(found[0].get("game"), str):
-            return None
-        return found[0]["game"]
 
     def forget_snapshots(self):
         for end in SNAPS:

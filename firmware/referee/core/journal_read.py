@@ -25,7 +25,7 @@ from io import BytesIO
 
 from referee import JOURNAL_FORMAT, keep_alive
 from referee.core.errors import RulesError
-from referee.core.record import _is_hex8, unseal
+from referee.core.unseal import is_hex8, unseal
 
 LINE_MAX = 4096  # no line the referee writes comes near it; a longer one is damage
 _UNDO = b'{"undo": '
@@ -231,7 +231,7 @@ def _sealed_line(line, whole, sealed, number):
     sorted keys, so its start tells it; a hand-written one is parsed."""
     if sealed and not line.startswith(_UNDO):
         cut = len(line) - 9
-        if cut > 0 and line[cut] == 32 and line[0] == 123 and _is_hex8(line[cut + 1 :]):
+        if cut > 0 and line[cut] == 32 and line[0] == 123 and is_hex8(line[cut + 1 :]):
             if crc32(memoryview(line)[:cut]) & 0xFFFFFFFF == int(line[cut + 1 :], 16):
                 return True, True
     return _line(line, whole, sealed, number)

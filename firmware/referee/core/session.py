@@ -2,9 +2,17 @@
 
 Every change goes through ``act``: the rules check the action first (a bad
 one raises RulesError and changes nothing), then it is appended to the
-journal, and only then does the caller redraw. If the flash refuses the
-write, the state is rebuilt from the journal, so the screen never shows
-what was not saved.
+journal. If the flash refuses the write, the state is rebuilt from the
+journal, so the game never goes on from what was not saved.
+
+On the device the append waits for the panel: a session opened by a screen
+has ``loop`` (the App), and ``act`` leaves the action to ``save``, which
+the loop calls in the same step right after the panel shows the action.
+An append to a littlefs file that does not end on a block boundary copies
+its last block into a freshly erased one, and a 4 KB erase takes about
+45 ms: the table sees its press at once, and the action is on flash some
+50 ms later, before the next press is handled. Without a loop (tools,
+tests of the core) ``act`` saves before it returns.
 
 Undo takes back the last action, unless the rules marked it final: a state
 whose ``final`` names a reason (a deal whose cards were seen, a robot
@@ -19,29 +27,51 @@ from referee.core.journal import SNAPSHOT_EVERY, Journal
 
 
 class Session:
-    def __init__(self, journal, rules, state):
+    def __init__(self, journal, rules, state, loop=None):
         self.journal = journal
         self.rules = rules
         self.state = state
+        self.loop = loop  # the App that saves after the redraw, or None: save at once
+        self.unsaved = None  # the action acted on and not yet on flash
         self.last = None  # the last action acted on since the game opened
         self.undone = None  # the action the last undo took back
 
     @classmethod
-    def start(cls, storage, rules, setup):
+    def start(cls, storage, rules, setup, loop=None):
         state = rules.setup(setup)  # refuses a bad setup before any file is touched
         journal = Journal(storage)
         journal.begin(rules.NAME, setup)
-        return cls(journal, rules, state)
+        return cls(journal, rules, state, loop)
 
     def act(self, action):
-        """Apply and save one action. Returns None, or a message saying
-        why nothing changed."""
-        try:
-            self.state = self.rules.step(self.state, action)
-        except RulesError as e:
-            return str(e)
-        self.last = action
-        self.undone = None
+        """Apply one action and save it (now, or with a loop once the panel
+        shows it). Returns None, or a message saying why nothing changed."""
+        message = self.save()  # two events in one loop step: the first goes first
+        if message is None:
+            try:
+                self.state = self.rules.step(self.state, action)
+            except RulesError as e:
+                return str(e)
+            self.last = action
+            self.undone = None
+            self.unsaved = action
+            # A game's last step is saved at once, with its final snapshot:
+            # left for after the frame, on the chip the factory_table
+            # scenario lost the four presses that followed it (not yet
+            # understood; tests/test_pico_lane.py shows it).
+            if self.loop is None or self.state.over:
+                return self.save()
+            self.loop.unsaved = self
+        return message
+
+    def save(self):
+        """Append the action ``act`` left unsaved, if any. Returns None, or
+        a message saying that it is not on flash (the state is then rebuilt
+        from the journal: the game goes on from what was saved)."""
+        action = self.unsaved
+        if action is None:
+            return None
+        self.unsaved = None
         try:
             self.journal.record(action)
         except OSError:
@@ -64,6 +94,9 @@ class Session:
 
     def undo(self):
         """Take back the last action. Returns None or why not."""
+        message = self.save()
+        if message is not None:
+            return message
         if self.journal.count == 0:
             return "nothing to undo"
         final = getattr(self.state, "final", None)

@@ -30,7 +30,8 @@ def saved_game(app):
     forget("referee.core.journal_read")
     forget("referee.core.snapshot")
     forget("referee.core.snapshot_read")
-    return saved, (Session(journal, rules, state) if state is not None else None)
+    forget("referee.core.unseal")
+    return saved, (Session(journal, rules, state, app) if state is not None else None)
 
 
 def unreadable(journal, e):
@@ -77,10 +78,11 @@ def open_or_start(app, name):
     the saved file cannot be read)."""
     if app.storage.exists(JOURNAL):
         from referee.core.journal import Journal  # a saved game's path only
+        from referee.core.unseal import game_of  # as Journal; saved_game() forgets it
 
         # Replay only a journal of this game (or one whose header does not
         # read, to say it is damaged): another game's is left as it is.
-        if Journal(app.storage).game() in (name, None):
+        if game_of(Journal(app.storage)) in (name, None):
             saved, session = saved_game(app)
             if saved.problem is not None:
                 tell_problem(app, saved)

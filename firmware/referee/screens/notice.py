@@ -37,3 +37,17 @@ def wrap(text, most):
     if line:
         lines.append(line)
     return lines[:most]
+
+
+def not_saved(app):
+    """The flash refused the step the panel shows (app.py saves after the
+    frame): the screens may have moved on from it, so start again from what
+    is on flash, and say so first."""
+    app.restart()
+    app.push(
+        Notice(
+            app,
+            "NOT SAVED",
+            ("The flash refused", "the last step. Play", "on from the step", "before it."),
+        )
+    )

@@ -17,7 +17,7 @@ from micropython import const
 
 from referee import forget
 from referee.core.journal import SNAPS, Journal
-from referee.core.record import unseal
+from referee.core.unseal import game_of, unseal
 from referee.games import title
 from referee.screens import Screen
 from referee.ui.canvas import COLUMNS, text_width
@@ -34,7 +34,7 @@ def offer(app):
     journal = Journal(app.storage)
     try:
         # a header that does not read, or names no game in the registry
-        game_title = title(journal.game())
+        game_title = title(game_of(journal))
     except Exception:  # noqa: BLE001 - MemoryError too: _settle says why
         _settle(app, None)
         return

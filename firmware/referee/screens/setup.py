@@ -82,7 +82,7 @@ class GameSetup(Screen):
         from referee.core.session import Session
 
         try:
-            session = Session.start(self.app.storage, self.rules, setup)
+            session = Session.start(self.app.storage, self.rules, setup, self.app)
         except RulesError as e:
             self.message = str(e)
             return
