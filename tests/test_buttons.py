@@ -189,6 +189,33 @@ def test_a_release_then_press_while_interrupts_are_off_keeps_the_button_down():
     assert drain(btns) == [("OK", "press")]
 
 
+def test_a_press_stamped_late_by_an_erase_and_the_next_before_a_poll_are_two():
+    # Found on the emulated Pico (factory_table at ten presses a second): OK
+    # goes down during a flash erase (interrupts off 45 ms), so its edge is
+    # stamped when they come back on; the release 8 ms after that stamp is
+    # inside the 20 ms window (chatter, by the stamps), and the loop, busy
+    # saving, polls only once the next press is down again. The release
+    # took effect at the window's end (stamp + 20), whatever the pin says
+    # at the poll: two presses, not one long-held OK.
+    btns = make()
+    machine.disable_irq()
+    busy(3)
+    press(b.OK)  # at 3 ms, stamped at 45
+    busy(42)
+    machine.enable_irq()
+    busy(8)
+    release(b.OK)  # at 53: 8 ms after the stamp
+    busy(50)
+    press(b.OK)  # at 103, the next press
+    busy(40)
+    btns.poll(machine.sim_now())  # at 143: the first poll since
+    assert drain(btns) == [("OK", "press")]
+    assert btns.held(b.OK)
+    release(b.OK)
+    run(btns, 30)
+    assert drain(btns) == [("OK", "press")]
+
+
 def test_long_press_fires_once_while_held_and_no_press_on_release():
     btns = make()
     press(b.OK)
@@ -347,6 +374,62 @@ def test_no_press_is_lost_however_busy_the_loop(presses, gaps):
         events += drain(btns)
     assert events == [(b.NAMES[button], "press") for _, _, button in presses]
     assert btns.lost_edges == 0 and btns.dropped == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.integers(50, 120), st.integers(50, 120), st.integers(0, 3)),
+        min_size=1,
+        max_size=10,
+    ),
+    st.lists(st.tuples(st.integers(5, 200), st.integers(1, 45)), min_size=1, max_size=6),
+    st.lists(st.integers(1, 300), min_size=1, max_size=8),
+)
+def test_no_press_is_lost_when_erases_hold_interrupts_off(presses, erases, gaps):
+    """Presses at ten a second or slower (each level held 50 ms or more),
+    flash erases that hold interrupts off for up to 45 ms at any moment
+    (a latched edge is stamped when they come back on), and a loop that
+    polls every 1 to 300 ms, never inside an erase: every press is one
+    event, in order."""
+    btns = make()
+    moments = []  # (ms, order at the same ms, what)
+    t = 0
+    for down_ms, up_ms, button in presses:
+        moments.append((t, 2, ("pin", button, True)))
+        moments.append((t + down_ms, 2, ("pin", button, False)))
+        t += down_ms + up_ms
+    off, at = [], 0
+    while at <= t:
+        for gap, length in erases:
+            at += gap
+            off.append((at, at + length))
+            moments.append((at, 0, ("off",)))
+            moments.append((at + length, 1, ("on",)))
+            at += length
+    at = 0
+    while at <= t + 300:
+        at += gaps[len(moments) % len(gaps)]
+        if not any(start <= at < end for start, end in off):
+            moments.append((at, 3, ("poll",)))
+    moments.sort(key=lambda m: (m[0], m[1]))
+    events = []
+    now = 0
+    for when, _order, what in moments:
+        busy(when - now)
+        now = when
+        if what[0] == "pin":
+            press(what[1], what[2])
+        elif what[0] == "off":
+            machine.disable_irq()
+        elif what[0] == "on":
+            machine.enable_irq()
+        else:
+            btns.poll(now)
+            events += drain(btns)
+    run(btns, 300)
+    events += drain(btns)
+    assert events == [(b.NAMES[button], "press") for _, _, button in presses]
 
 
 def test_step_of_counts_up_and_down_presses_and_repeats():

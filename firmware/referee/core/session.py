@@ -55,11 +55,7 @@ class Session:
             self.last = action
             self.undone = None
             self.unsaved = action
-            # A game's last step is saved at once, with its final snapshot:
-            # left for after the frame, on the chip the factory_table
-            # scenario lost the four presses that followed it (not yet
-            # understood; tests/test_pico_lane.py shows it).
-            if self.loop is None or self.state.over:
+            if self.loop is None:
                 return self.save()
             self.loop.unsaved = self
         return message
