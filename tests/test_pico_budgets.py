@@ -143,7 +143,7 @@ def test_the_game_is_read_back_while_the_offer_is_read(games, game, actions):
 
 # Robber Rummy's 5,000 actions are 1,250 hands, 3 players: its undo needs
 # more heap than any other game's (the VM's peak: 109 KB against ROBOTS!'
-# 105 KB). In 128 KB it holds since the line reader (core/unseal.py) left
+# 105 KB). In 128 KB it holds since the line reader (unseal, now in core/journal_read.py) left
 # the game's resident code, with little room: the largest free block falls
 # to about 1.2 KB and the undo takes 299.7 of its 300 ms.
 LONG_GAMES = GAMES

@@ -7,8 +7,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.core.journal_read import unseal
 from referee.core.record import encode, seal
-from referee.core.unseal import unseal
 
 values = st.recursive(
     st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.text(max_size=12),

@@ -42,13 +42,14 @@ class App:
         self._stack = []  # type: list
         self.dirty = True
         self.events = 0  # button events handled since boot
-        self._peeking = False
+        # True while OK is held on a peek screen: the only time a secret may be drawn.
+        self.peeking = False
         self._waking = False  # the press that woke the panel: swallowed
         self.millivolts = 0  # last battery reading; 0 until the first
-        self._low = 0  # readings in a row below LOW_MV
-        self._empty = 0  # and below EMPTY_MV
-        self._warned = False
-        self._spent = False  # the battery-empty screen is up
+        self.low = 0  # readings in a row below LOW_MV
+        self.empty = 0  # and below EMPTY_MV
+        self.warned = False
+        self.spent = False  # the battery-empty screen is up
         self._battery_due = self.clock.ticks_ms()
         self._touched = self._battery_due  # when a finger was last on a button
         self._untidy = True  # garbage may have piled up since the last collection
@@ -121,12 +122,6 @@ class App:
 
             offer(self)
 
-    @property
-    def peeking(self):
-        """True while OK is held on a peek screen: the only time a secret
-        may be drawn."""
-        return self._peeking
-
     def beep(self, tone):
         """A short tone (hw/buzzer.py: ROLL or TURN) unless muted (silent without a piezo)."""
         if self.settings["sound"]:
@@ -172,7 +167,7 @@ class App:
                 # A peek screen takes UP/DOWN as secret input only while OK
                 # was held: judged at each event's own time, as a batch that
                 # waited out a busy spell may hold OK's press and release.
-                self._peeking = buttons.held_then(OK) and self._peeks()
+                self.peeking = buttons.held_then(OK) and self._peeks()
                 plug_holes()
                 self._act(ev)
                 self.dirty = True
@@ -182,8 +177,8 @@ class App:
         # A peek screen shows its secret only while OK is held: redraw the
         # moment the button goes down or up, not at the next event.
         held = not self._waking and buttons.held(OK) and self._peeks()
-        if held != self._peeking:
-            self._peeking = held
+        if held != self.peeking:
+            self.peeking = held
             self.dirty = True
         if self.hw.buzzer.sounding:
             self.hw.buzzer.poll(now)
@@ -252,7 +247,7 @@ class App:
         if self.buttons.pending():
             self.power.nap(0, True)
             return
-        self.power.nap(1000 if self._spent else POLL_MS, self.hw.buzzer.sounding)
+        self.power.nap(1000 if self.spent else POLL_MS, self.hw.buzzer.sounding)
 
     def check_battery(self):
         # On USB there is nothing to watch: no gauge, and never low.
@@ -261,24 +256,12 @@ class App:
         if level(mv) != level(self.millivolts):
             self.dirty = True  # the gauge changes
         self.millivolts = mv
-        self._low = self._low + 1 if battery and mv < LOW_MV else 0
-        self._empty = self._empty + 1 if battery and mv < EMPTY_MV else 0
-        if self._empty == _SURE and not self._spent:
-            # Every action is on flash already; this screen takes no input,
-            # so no write can start on a sagging supply.
-            from referee.screens.battery import BatteryEmpty  # a flat battery only: 1.2 KB (VM)
+        self.low = self.low + 1 if battery and mv < LOW_MV else 0
+        self.empty = self.empty + 1 if battery and mv < EMPTY_MV else 0
+        if self.low == _SURE or self.empty == _SURE or (self.spent and self.low == 0):
+            from referee.screens.battery import judge  # a battery near its end only
 
-            self._spent = True
-            self.push(BatteryEmpty(self))
-        elif self._spent and self._low == 0:  # USB, or well above empty again
-            self._spent = False
-            self._warned = False
-            self.pop()
-        elif self._low == _SURE and not self._warned:
-            self._warned = True
-            from referee.screens.battery import warn  # a low battery only: 1.2 KB (VM)
-
-            warn(self)
+            judge(self)
 
     def crashed(self, e):
         """A screen raised: keep the device alive (see screens/crash.py)."""

@@ -24,41 +24,53 @@ POWER_ON = {"flip": 0, "bright": 4}
 
 def load(storage):
     """(settings, problem): problem is None or a line for the screen."""
-    # Imported here, not at the top: that left the chip's heap too split to
-    # resume a 5,000-action Robber Rummy game in 128 KB (measured).
-    from referee.core.unseal import unseal
-
     values = dict(DEFAULTS)
     try:
         data = storage.read(FILE)
         if data is None:
             return values, None
-        found = unseal(data[:-1] if data.endswith(b"\n") else data, True)
+        found = _unseal(data[:-1] if data.endswith(b"\n") else data)
     except Exception:  # noqa: BLE001 - too big for memory, say: damaged all the same
         found = None
-    if found is None:  # unseal accepts only a whole, intact dict
+    if found is None:  # only a whole, intact dict
         storage.remove(FILE + ".bad")
         storage.rename(FILE, FILE + ".bad")
         return values, "settings file damaged"
     for name in values:
-        value = found[0].get(name)
+        value = found.get(name)
         if value in CHOICES[name]:
             values[name] = value
     return values, None
 
 
+def _unseal(line):
+    """The dict one sealed line holds (core/record.py: canonical JSON, a
+    space, its CRC-32 in eight hex digits), or None. Read here, not with
+    journal_read.unseal: loading that module at every boot would intern all
+    its names, and interned names are never freed (4.8 KB of the menu's
+    heap on the chip)."""
+    import json
+    from binascii import crc32
+
+    cut = line.rfind(b" ")
+    if cut < 0 or len(line) - cut != 9:
+        return None
+    if crc32(line[:cut]) & 0xFFFFFFFF != int(line[cut + 1 :], 16):
+        return None
+    found = json.loads(line[:cut].decode())
+    return found if isinstance(found, dict) else None
+
+
 def boot(app):
     """At power-on: the menu, the settings, the saved game's offer, and a
     note if the settings did not read or the watchdog reset the chip."""
-    from referee import JOURNAL, forget  # as unseal in load()
+    from referee import JOURNAL  # boot-time only, as this module
 
     saved = app.storage.exists(JOURNAL)
     if not saved:
         app.menu_back()  # nothing to offer: the menu first
     # else the offer goes over a menu not yet loaded, and shows sooner
     app.settings, problem = load(app.storage)
-    if not saved:  # else the resume reads lines with it next, then drops it
-        forget("referee.core.unseal")
     apply(app, POWER_ON)
     app.offer_saved_game(saved)
     if app.hw.watchdog_reset:
@@ -86,6 +98,6 @@ def apply(app, before):
 
 
 def save(storage, values):
-    from referee.core.record import seal  # as unseal in load()
+    from referee.core.record import seal  # saving only
 
     storage.write(FILE, seal(values))

@@ -5,8 +5,7 @@ from binascii import crc32, unhexlify
 
 from referee.core.errors import RulesError
 from referee.core.journal import SNAPS
-from referee.core.journal_read import Lines
-from referee.core.unseal import unseal
+from referee.core.journal_read import Lines, unseal
 
 VERSION = 3  # snapshot.VERSION, the format read here (tests/portable/test_snapshots.py)
 

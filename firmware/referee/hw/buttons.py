@@ -212,8 +212,7 @@ class Buttons:
 
     def _seen(self, b, pressed, when):
         """Button ``b`` was seen at level ``pressed`` (1 = down) at tick ``when``."""
-        if self._raw[b] != self._down[b]:
-            self._settle(b, when)
+        self._settle(when)
         self._raw[b] = pressed
         if pressed == self._down[b]:
             return
@@ -223,18 +222,21 @@ class Buttons:
         self._changed[b] = when
         self._edge(b, pressed, when)
 
-    def _settle(self, b, when):
+    def _settle(self, when):
         """The level that chatter left counts from the end of its window, if
         ``when`` is past it: by the pin's history, not its level at the next
-        poll. A poll late after a busy spell (a flash erase holds interrupts
-        for 45 ms and stamps a latched edge late, so a 50 ms press can look
-        8 ms long) may find the next press already down: reading the pin
-        then would merge two presses into one."""
-        end = (self._changed[b] + DEBOUNCE_MS) & _TICKS_MASK
-        if self._clock.ticks_diff(when, end) >= 0:
-            self._holds(b, end, False)
-            self._changed[b] = end
-            self._edge(b, self._raw[b], end)
+        poll, and before any later edge of any button. A poll late after a
+        busy spell (a flash erase holds interrupts for 45 ms and stamps a
+        latched edge late, so a 50 ms press can look 8 ms long) may find the
+        next press already down: reading the pin then merged two presses
+        into one, and another button's press could come out first."""
+        for b in range(len(self._down)):
+            if self._raw[b] != self._down[b]:
+                end = (self._changed[b] + DEBOUNCE_MS) & _TICKS_MASK
+                if self._clock.ticks_diff(when, end) >= 0:
+                    self._holds(b, end, False)
+                    self._changed[b] = end
+                    self._edge(b, self._raw[b], end)
 
     def _edge(self, b, down, now):
         self._down[b] = down

@@ -30,7 +30,6 @@ def saved_game(app):
     forget("referee.core.journal_read")
     forget("referee.core.snapshot")
     forget("referee.core.snapshot_read")
-    forget("referee.core.unseal")
     return saved, (Session(journal, rules, state, app) if state is not None else None)
 
 
@@ -78,7 +77,7 @@ def open_or_start(app, name):
     the saved file cannot be read)."""
     if app.storage.exists(JOURNAL):
         from referee.core.journal import Journal  # a saved game's path only
-        from referee.core.unseal import game_of  # as Journal; saved_game() forgets it
+        from referee.core.journal_read import game_of  # as Journal; saved_game() forgets it
 
         # Replay only a journal of this game (or one whose header does not
         # read, to say it is damaged): another game's is left as it is.

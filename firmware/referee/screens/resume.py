@@ -17,7 +17,7 @@ from micropython import const
 
 from referee import forget
 from referee.core.journal import SNAPS, Journal
-from referee.core.unseal import game_of, unseal
+from referee.core.journal_read import game_of, unseal
 from referee.games import title
 from referee.screens import Screen
 from referee.ui.canvas import COLUMNS, text_width
