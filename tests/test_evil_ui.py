@@ -1,7 +1,7 @@
 """Evil Robots through the buttons: three rounds of five players, the
 secrets shown only while a named player holds OK, and resume after reset."""
 
-from conftest import SCENARIOS, drawn_text, on_stack
+from conftest import SCENARIOS, on_stack
 
 from rig import Rig
 
@@ -29,36 +29,75 @@ def test_three_rounds_of_five(flash):
     assert replayed.ledger.totals == state.ledger.totals
 
 
+def walk(monkeypatch, script, seed=1):
+    """Play ``script`` and record every string drawn with the screen on top
+    and whether OK was held on a peek: [(text, screen, peeking), ...]."""
+    from referee.ui.canvas import Canvas
+
+    seen = []
+    rigs = []
+    original = Canvas.text
+
+    def text(self, s, *args, **kwargs):
+        if rigs:  # the boot's frames come before the rig is in hand: the menu
+            seen.append((s, rigs[0].app.screen, rigs[0].app.peeking))
+        return original(self, s, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", text)
+    rigs.append(Rig(seed=seed))
+    rigs[0].play(script)
+    return rigs[0], seen
+
+
+def leaks(seen):
+    """The secrets drawn where they may not be: a robot's name or ability
+    anywhere but its owner's peek while OK is held, or the screen of the
+    robot's action its owner chose to take (the rules make it show it)."""
+    from referee.games import evil
+    from referee.screens.evil_peek import ABILITY, Peek
+    from referee.screens.evil_turns import Ability
+
+    words = set(evil.BOTS) | {line for pair in ABILITY for line in pair}
+    out = []
+    for text, screen, peeking in seen:
+        if text not in words:
+            continue
+        if isinstance(screen, Peek) and peeking:
+            continue
+        if isinstance(screen, Ability) and text == evil.BOTS[screen.bot]:
+            continue
+        out.append((text, type(screen).__name__))
+    return out
+
+
 def test_secrets_only_while_a_named_player_holds_ok(flash, monkeypatch):
     """Walk every screen of a round without holding OK on a peek, and record
-    everything drawn: no robot's name or ability may appear, and the one
-    function that draws secrets runs only while OK is held on a Peek."""
-    from referee.games import evil
+    everything drawn: no robot's name or ability may appear but where its
+    owner chose to show it, and the one function that draws secrets runs
+    only while OK is held on a Peek."""
     from referee.screens import evil_peek
 
-    drawn = drawn_text(monkeypatch)
     secret_calls = []
     original_secret = evil_peek.Peek.draw_secret
 
     def secret(peek, c):
         secret_calls.append(peek.seat)
-        assert rig.app.screen is peek and rig.app.peeking
+        assert peek.app.screen is peek and peek.app.peeking
         return original_secret(peek, c)
 
     monkeypatch.setattr(evil_peek.Peek, "draw_secret", secret)
-    rig = Rig(seed=1)
     script = (SCENARIOS / "evil.txt").read_text()
     no_peeks = script.replace("ok hold 300 snap peek", "wait 100").replace(
         "ok hold 300", "wait 100"
     )
     round_one = no_peeks.split("snap sides")[0]
-    rig.play(round_one)
     # back to the hub, then the tools: standings (the last row, UP from
     # the top), then peek again (one up) without holding OK, another player
-    rig.play("back\nup\nok\nback\nup\nok\ndown\nback")
-    words = set(evil.BOTS) | {line for pair in evil_peek.ABILITY for line in pair}
+    rig, seen = walk(monkeypatch, round_one + "\nback\nup\nok\nback\nup\nok\ndown\nback")
     assert secret_calls == []
-    assert not words & set(drawn)
+    # P3 used its PushBot: the robot's action screen named it, and only it
+    assert ("PushBot", "Ability") in [(t, type(s).__name__) for t, s, _ in seen]
+    assert leaks(seen) == []
     # holding OK on a peek does show the secret, for the named player only
     rig.play("ok\nok hold 300")
     assert secret_calls and set(secret_calls) == {0}
@@ -81,3 +120,88 @@ def test_a_reset_mid_round_keeps_the_deal_secret_and_the_turns(flash):
     from referee.screens.evil_turns import Calls
 
     assert isinstance(again.app.screen, Calls)
+
+
+ROUND = (SCENARIOS / "evil_round.txt").read_text()
+
+
+def test_a_round_with_the_robots_abilities_ends_with_the_sides_right(flash, monkeypatch):
+    """scenarios/evil_round.txt, worked by hand from the cards. Dealt: P1
+    GroupBot 6 Evil, P2 JudasBot 5 Neutral, P3 PushBot 5 Good, P4 RandomBot
+    7 Neutral, P5 BlockBot 2 Neutral. At 7 RandomBot reflips P1 (the
+    device's coin: heads, Good); at 6 GroupBot pulls P2 and P5 to its side
+    (Good) and its own coin is reflipped (heads: Good, unseen); at 5 PushBot
+    pushes P4 to Evil and P5's BlockBot bounces it onto P3 (Evil), P4 stays
+    Neutral; P2 pretends to pass and switches to Evil in its peek, then
+    passes alone in the pass phase. Good {P1 6, P5 2} against Evil {P2 5,
+    P3 5}: two each, and Good holds the highest power: P1 and P5 score 2."""
+    from referee.games import evil
+    from referee.screens.evil_end import RoundEnd
+
+    rig, seen = walk(monkeypatch, ROUND.split("snap sides")[0])
+    assert leaks(seen) == []  # RandomBot, GroupBot, PushBot named only on their own action
+    state = hub(rig).session.state
+    assert [evil.BOTS[b] for b in state.bots] == [
+        "GroupBot",
+        "JudasBot",
+        "PushBot",
+        "RandomBot",
+        "BlockBot",
+    ]
+    turns = [a for a in journal_actions(rig) if a.get("a") == "turn" and a.get("do") == "own"]
+    assert [t.get("coin") for t in turns[:2]] == [True, True]  # the device's two flips
+    end = rig.app.screen
+    assert isinstance(end, RoundEnd)
+    assert end.sides == ["good", "evil", "evil", "neutral", "good"]  # pre-filled, no edit
+    rig.play("ok long")
+    assert state.ledger.round_scores(1) == [2, 0, 0, 0, 2]
+
+
+def journal_actions(rig):
+    from referee.core.journal import Journal
+
+    actions = []
+    Journal(hub(rig).session.journal.storage).load(lambda header: None, actions.append)
+    return actions
+
+
+def test_a_peek_after_a_change_shows_no_dealt_coins(flash, monkeypatch):
+    # P1 was dealt TT (Evil) and reflipped to Good: its peek shows the side,
+    # not the coins it started with
+    rig, seen = walk(monkeypatch, ROUND.split("snap group")[0] + "ok long\nback\nup x2\nok")
+    mark = len(seen)
+    rig.play("ok hold 300")
+    peeked = [text for text, screen, peeking in seen[mark:] if peeking]
+    assert "GOOD" in peeked and "TT" not in peeked and "coins" not in peeked
+
+
+def test_undo_in_the_calls_and_a_hidden_switch_never_told(flash):
+    from referee.screens.evil_turns import Calls
+
+    rig = Rig(seed=1)
+    rig.play(ROUND.split("ok x5")[0] + "ok x5")
+    calls = rig.app.screen
+    assert isinstance(calls, Calls) and calls.session.state.level == 7
+    rig.play("back long")  # the last call taken back, from the calls
+    assert calls.session.state.level == 8 and calls.message == "last step undone"
+    rig.play("ok")
+    # on to P2's switch, back in the calls: an undo takes back P2's public
+    # pass, and the switch that needed it, in the same words as any undo
+    rig.play(ROUND.split("ok x5")[1].split("snap call_kept")[0])
+    state = rig.app.screen.session.state
+    assert state.side[1] == "evil" and state.hidden == [{"a": "judas", "seat": 1, "to": "evil"}]
+    rig.play("back long")
+    state = rig.app.screen.session.state
+    assert rig.app.screen.message == "last step undone"
+    assert 1 not in state.acted and state.side[1] == "good"
+
+
+def test_a_reset_during_the_deal_goes_on_at_the_next_player_to_peek(flash):
+    from referee.screens.evil_peek import Peek
+
+    first = Rig(seed=1)
+    first.play(ROUND.split("peek up snap power_only")[0])  # P1-P3 have peeked
+    again = Rig(seed=99)
+    again.play("ok")  # the resume offer
+    again.play("ok")
+    assert isinstance(again.app.screen, Peek) and again.app.screen.seat == 3

@@ -179,6 +179,18 @@ def test_blockbot_fails_or_turns_a_conversion_on_its_instigator():
     assert "can only fail" in refused(game(REACT), turn(4, "self", to=E, react=[[3, "back"]]))
 
 
+def test_a_push_is_a_conversion_that_blockbot_can_answer():
+    # Notes & FAQ call PushBot's push a conversion, so BlockBot may answer
+    # it. P1 PushBot (Good) pushes P2 (Evil) to Neutral; P4 BlockBot
+    # bounces it: P1 ends Neutral, P2 stays Evil. Or makes it fail.
+    bots = ["PushBot", "SumoBot", "CopyBot", "BlockBot", "MiseryBot"]
+    first = [deal(bots, [5, 3, 6, 2, 8], [HH, TT, HT, TT, HH])]
+    state = game(first + [turn(0, "own", target=1, to=N, react=[[3, "back"]])])
+    assert state.side[:2] == [N, E] and 3 in state.used
+    state = game(first + [turn(0, "own", target=1, to=N, react=[[3, "fail"]])])
+    assert state.side[:2] == [G, E]
+
+
 def test_forcebot_makes_a_failed_conversion_work_once():
     # ForceBot's card: once a round, when a conversion fails, force it to
     # succeed. P5 (Good, 6) fails to convert P2 (Evil, 3); P3 forces it.

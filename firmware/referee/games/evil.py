@@ -38,6 +38,7 @@ Rounds dealt without it (journals written before) replay as they were.
         what a player showed the table ("as": CheatBot's false side)
     {"a": "judas", "seat": s, "to": side}   hidden: JudasBot's switch after its pretended pass
     {"a": "truth", "seat": s}               hidden: CheatBot lied about the last conversion of it
+    {"a": "seen", "seat": s}                the device passed on after s peeked
     {"a": "first", "seat": s}               PassBot claims the pass phase's first place
     {"a": "level", "seat": s, "level": n}   FreeBot's level in the pass phase
 
@@ -136,6 +137,7 @@ class State:
         self.plus_set = False  # PlusBot has made its one choice
         self.was = []  # type: list  # per seat: the side before the last change
         self.hidden = []  # type: list  # hidden steps since the last public one
+        self.peeked = 0  # players who have peeked after the deal (a resume goes on from there)
 
     @property
     def over(self):
@@ -225,6 +227,7 @@ def _deal(state, action):
     state.plus_set = False
     state.was = list(state.side)
     state.hidden = []
+    state.peeked = 0
 
 
 def _turn(state, action):
@@ -365,6 +368,8 @@ def step(state, action):
             raise RulesError("passing now is a turn, not a discussion pass")
         if seat not in state.passed:
             state.passed.append(seat)
+    elif kind == "seen":  # the device passed on after this player's peek
+        state.peeked = max(state.peeked, _seat(state, action) + 1)
     elif kind in _MORE or (kind == "plus" and state.strict):
         from referee.games.evil_more import other  # the full rules' other steps
 

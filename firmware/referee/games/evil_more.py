@@ -153,10 +153,12 @@ def _ability(state, seat, bot, action, changes):
     return None
 
 
-def _chain(state, seat, action, target, to):
-    """A conversion of ``target`` to ``to`` by ``seat`` and the reactions
-    played on it, in order. Returns (who changes or -1, to which side,
-    the reactors)."""
+def _chain(state, seat, action, target, to, bounced):
+    """A conversion of ``target`` to ``to`` by ``seat`` (or PushBot's push)
+    and the reactions played on it, in order. Returns (who changes or -1,
+    to which side, the reactors). Bounced by BlockBot, the instigator
+    takes ``bounced``: a conversion's target's side, or the side a PushBot
+    pushed to."""
     worked = action.get("ok", True) is True
     subject = target
     reactors = []
@@ -195,7 +197,7 @@ def _chain(state, seat, action, target, to):
         elif how == "back":
             if target == seat:
                 raise RulesError("a self-conversion can only fail")
-            subject, to, worked = seat, state.side[target], True
+            subject, to, worked = seat, bounced, True
         else:  # DoOverBot: that player goes to its side
             to, worked = state.side[r], True
     return (subject if worked else -1), to, reactors
@@ -222,6 +224,10 @@ def turn(state, action, pass_order):
                 raise RulesError("copy a robot that acted")
             bot = copied
         gandalf = _ability(state, seat, bot, action, changes)
+        if bot == PUSHBOT and action.get("react"):  # a push is a conversion too (Notes & FAQ)
+            to = changes[0][1]
+            subject, to, reactors = _chain(state, seat, action, changes[0][0], to, to)
+            changes = [(subject, to)] if subject >= 0 else []
     elif do == "convert" or do == "self":
         if do == "self":
             if pass_phase:
@@ -234,7 +240,7 @@ def turn(state, action, pass_order):
             target = action.get("target")
             _target(state, seat, target)
             to = state.side[seat]
-        subject, to, reactors = _chain(state, seat, action, target, to)
+        subject, to, reactors = _chain(state, seat, action, target, to, state.side[target])
         if subject >= 0:
             changes.append((subject, to))
     elif do != "pass" and do != "skip":

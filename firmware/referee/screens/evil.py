@@ -18,6 +18,7 @@ from referee.ui.canvas import COLUMNS, keep_visible, number_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
+_BACK_LONG = const(7)
 
 _VISIBLE = const(5)
 _TOOLS = ("peek again", "standings")
@@ -56,8 +57,25 @@ class EvilGame(Screen):
                 from referee.screens.standings import Standings
 
                 self.app.push(Standings(self.app, self.session.state))
+        elif ev == _BACK_LONG:
+            # loaded for an undo only: the full rules' undo keeps hidden steps
+            from referee.games.evil_more import undo
+
+            self.message = undo(self.session) or "last step undone"
         else:
             self.back(ev)
+
+    def _peeks_left(self, state):
+        """A reset during the deal's pass round goes on at the next player
+        who has not peeked (the journal counts the passes on)."""
+        return (
+            state.phase == evil.TURNS
+            and state.strict
+            and state.peeked < state.table.players
+            and not state.acted
+            and not state.passed
+            and state.level == 12
+        )
 
     def next_step(self):
         state = self.session.state
@@ -71,6 +89,11 @@ class EvilGame(Screen):
                 from referee.screens.evil_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
+        elif self._peeks_left(state):
+            # loaded when first opened, for the heap (see referee.screens)
+            from referee.screens.evil_peek import Peek
+
+            self.app.push(Peek(self.app, self.session, state.peeked))
         elif state.phase == evil.TURNS:
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.evil_turns import Calls
@@ -92,6 +115,8 @@ class EvilGame(Screen):
             what = "%s won!" % state.table.names[state.winner]
         elif state.phase in (evil.DEAL, evil.SCORED):
             what = "> deal round %d" % (state.round + 1)
+        elif self._peeks_left(state):
+            what = "> peeks: " + state.table.names[state.peeked]
         elif state.phase == evil.TURNS:
             what = "> the turns"
         else:
@@ -133,6 +158,7 @@ def deal(chance, state):
         "bots": [b[0] for b in bots],
         "power": [p[0] for p in power],
         "coins": coins,
+        "v": 2,  # the full rules (evil_more.py)
     }
 
 
