@@ -164,6 +164,17 @@ def test_the_faq_reaction_chain_lock_force_block():
     assert state.side[0] == E
 
 
+def test_a_lockbot_instigator_bounced_onto_itself_still_refuses():
+    # LockBot is permanent. P1 LockBot (Good, 2) converts P2 (Evil, 3): it
+    # works; P4's BlockBot bounces it onto P1, who would go Evil; P1's
+    # LockBot refuses, so nothing changes at all.
+    bots = ["LockBot", "SumoBot", "ForceBot", "BlockBot", "DoOverBot"]
+    first = [deal(bots, [2, 3, 5, 4, 6], [HH, TT, HT, TT, HH])]
+    chain = [[3, "back"], [0, "lock"]]
+    state = game(first + [turn(0, "convert", target=1, ok=True, react=chain)])
+    assert state.side[:2] == [G, E] and state.used == [3]
+
+
 def test_blockbot_fails_or_turns_a_conversion_on_its_instigator():
     # BlockBot's card: when a conversion happens, make it fail or apply it
     # to the instigator instead. P5 (Good, power 6) converts P3 (Neutral,

@@ -176,13 +176,13 @@ def _chain(state, seat, action, target, to, bounced):
         name = _name(state, r)
         if state.bots[r] != bot:
             raise RulesError("%s is not %s" % (name, BOTS[bot]))
-        if r == seat:
-            raise RulesError("you chose your action: no reaction")
-        if how == "lock":
+        if how == "lock":  # permanent: the instigator's too, once bounced onto it
             if r != subject or state.side[r] not in (GOOD, EVIL):
                 raise RulesError("LockBot locks only its own Good or Evil side")
             worked = False
             continue
+        if r == seat:
+            raise RulesError("you chose your action: no reaction")
         if r in state.used or r in reactors:
             raise RulesError("%s reacted already" % name)
         if (r in state.acted and r not in state.passed) or r in state.pass_acted:
