@@ -205,3 +205,27 @@ def test_a_reset_during_the_deal_goes_on_at_the_next_player_to_peek(flash):
     again.play("ok")  # the resume offer
     again.play("ok")
     assert isinstance(again.app.screen, Peek) and again.app.screen.seat == 3
+
+
+def test_the_call_level_comes_back_after_a_reset(flash):
+    from referee.screens.evil_turns import Calls
+
+    first = Rig(seed=1)
+    first.play(ROUND.split("ok x5")[0] + "ok x5")  # the calls at 7
+    again = Rig(seed=99)
+    again.play("ok\nok")  # the resume offer, then the hub's next step
+    calls = again.app.screen
+    assert isinstance(calls, Calls) and not calls.discussion
+    assert calls.session.state.level == 7
+
+
+def test_a_false_claim_is_refused_on_the_panel_and_changes_nothing(flash, monkeypatch):
+    # evil_reactions.txt's pass phase: P5 (PassBot) says it is FreeBot
+    script = (SCENARIOS / "evil_reactions.txt").read_text()
+    rig, seen = walk(monkeypatch, script.split("down            # PassBot: first")[0])
+    state = rig.app.screen.session.state
+    mark = len(seen)
+    rig.play("down x2\nok\nok\nup x3\nok")  # FreeBot: level; who: P5; level 4
+    assert rig.app.screen.message == "P5 is not FreeBot"
+    assert "P5 is not FreeBot" in [text for text, _, _ in seen[mark:]]  # on the hint line
+    assert state.free_level == 0 and state.claimed is False
