@@ -1,6 +1,7 @@
 """Evil Robots through the buttons: three rounds of five players, the
 secrets shown only while a named player holds OK, and resume after reset."""
 
+import pytest
 from conftest import SCENARIOS, on_stack
 
 from rig import Rig
@@ -229,3 +230,43 @@ def test_a_false_claim_is_refused_on_the_panel_and_changes_nothing(flash, monkey
     assert rig.app.screen.message == "P5 is not FreeBot"
     assert "P5 is not FreeBot" in [text for text, _, _ in seen[mark:]]  # on the hint line
     assert state.free_level == 0 and state.claimed is False
+
+
+SETUP_FIVE = "down x2\nok\nok\nok\nok\nok long\n"
+QUIET = "ok\ndown x5\nok long\nup\nok\nok long\nok\nok\n"  # evil_quiet.txt's round
+
+
+def test_cheatbot_shows_a_false_side_from_its_peek(flash, monkeypatch):
+    # seed 1, round 1: P2 is CheatBot, Good. Holding OK it goes to the side
+    # view (UP twice, past power) and BACK makes it show EVIL
+    rig, seen = walk(monkeypatch, SETUP_FIVE + "ok\ndown")
+    mark = len(seen)
+    rig.play("peek up up back\ndown")
+    state = rig.app.screen.session.state
+    shown = [text for text, _, peeking in seen[mark:] if peeking]
+    assert "EVIL" in shown and state.side[1] == "good"
+    assert state.shown[1] == "ps"  # power passed on the way, then the side
+    shows = [a for a in journal_actions(rig) if a.get("a") == "show"]
+    assert shows[-1] == {"a": "show", "seat": 1, "what": "side", "as": "evil"}
+
+
+def test_plusbot_chooses_once_in_its_peek(flash):
+    # seed 1, round 5 (after four quiet rounds): P3 is PlusBot, card 2
+    rig = Rig(seed=1)
+    rig.play(SETUP_FIVE + QUIET * 4 + "ok\ndown x2")
+    state = rig.app.screen.session.state
+    assert state.round == 5 and state.bots[2] == 13 and state.card_power[2] == 2
+    rig.play("peek back back\ndown")  # +2, saved as the device passes on
+    state = rig.app.screen.session.state
+    assert state.power[2] == 4 and state.plus_set
+    rig.play("up\npeek back\ndown")  # back to P3: its choice is made, BACK does nothing
+    assert rig.app.screen.session.state.power[2] == 4
+
+
+@pytest.mark.parametrize(
+    "name", ["evil", "evil_round", "evil_quiet", "evil_typical", "evil_reactions"]
+)
+def test_every_evil_script_draws_secrets_only_where_their_owner_chose(flash, monkeypatch, name):
+    rig, seen = walk(monkeypatch, (SCENARIOS / (name + ".txt")).read_text())
+    assert len(seen) > 100  # the walk drew its screens
+    assert leaks(seen) == []
