@@ -270,3 +270,18 @@ def test_every_evil_script_draws_secrets_only_where_their_owner_chose(flash, mon
     rig, seen = walk(monkeypatch, (SCENARIOS / (name + ".txt")).read_text())
     assert len(seen) > 100  # the walk drew its screens
     assert leaks(seen) == []
+
+
+def test_an_undo_back_out_of_the_pass_phase_can_go_on_again(flash):
+    # evil.txt to its pass phase; a long BACK there takes back the start of
+    # the pass phase: the hub, the calls (over), and on again to the pass phase
+    from referee.screens.evil_turns import PassPhase
+
+    script = (SCENARIOS / "evil.txt").read_text().split("snap pass_phase")[0]
+    rig = Rig(seed=1)
+    rig.play(script)
+    assert isinstance(rig.app.screen, PassPhase)
+    rig.play("back long")
+    assert hub(rig).session.state.phase == 1  # TURNS again, the calls at 0
+    rig.play("ok\nok")  # the hub's next step: the calls, already over; on
+    assert isinstance(rig.app.screen, PassPhase)

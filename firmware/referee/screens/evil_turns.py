@@ -144,8 +144,12 @@ class Calls(Turns):
     def call(self, level):
         self.index = 0
         state = self.session.state
-        self.message = self.session.act({"a": "call", "level": level})
-        if self.message is not None or level > 0:
+        level = max(0, level)
+        if level < state.level:  # at 0 already (an undo took back what came after): finish
+            self.message = self.session.act({"a": "call", "level": level})
+            if self.message is not None:
+                return
+        if level > 0:
             return
         self.app.pop()
         if state.no_pass_phase or not state.passed:
