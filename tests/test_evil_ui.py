@@ -285,3 +285,16 @@ def test_an_undo_back_out_of_the_pass_phase_can_go_on_again(flash):
     assert hub(rig).session.state.phase == 1  # TURNS again, the calls at 0
     rig.play("ok\nok")  # the hub's next step: the calls, already over; on
     assert isinstance(rig.app.screen, PassPhase)
+
+
+def test_a_robot_with_nothing_to_record_is_not_named(flash, monkeypatch):
+    # seed 1, round 1: P1 (BadBot) picks "robot's action" at 8 by mistake:
+    # the screen names no robot, and OK goes back to the calls
+    from referee.screens.evil_turns import Calls
+
+    script = SETUP_FIVE + "ok\ndown x5\nok long\nok x4\ndown\nok\ndown\nok"
+    rig, seen = walk(monkeypatch, script)
+    assert "ROBOT'S ACTION" in [text for text, _, _ in seen[-12:]]
+    assert leaks(seen) == []
+    rig.play("ok")
+    assert isinstance(rig.app.screen, Calls) and rig.app.screen.session.state.acted == []

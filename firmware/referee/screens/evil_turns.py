@@ -20,7 +20,8 @@ device flips the coin; the new side is seen only in that player's peek),
 GroupBot up to two players (OK marks, a long OK goes on; the device
 reflips GroupBot's own side, seen only in its peek), GandalfBot nothing,
 CopyBot which robot that acted to copy, then that robot's questions.
-JudasBot pretends to pass: its switch is made in its own peek.
+JudasBot pretends to pass (a plain pass here): its switch is made in its
+own peek. A robot with nothing to record says so in the same words for all.
 
 The pass phase lists the passers in their acting order (the lowest sitting
 out unless only one passed); before the first pass turn, PassBot's holder
@@ -44,7 +45,6 @@ _BACK_LONG = const(7)
 _COPYBOT = const(3)
 _GANDALFBOT = const(7)
 _GROUPBOT = const(8)
-_JUDASBOT = const(9)
 _PUSHBOT = const(14)
 _RANDOMBOT = const(15)
 _SIDES = ("good", "evil", "neutral")
@@ -573,13 +573,18 @@ class Ability(Screen):
     def draw(self, c):
         state = self.session.state
         table = state.table
-        title = evil.BOTS[self.bot]
-        if self.copy is not None:
-            title = "Copy" + evil.BOTS[self.copy]
-        c.centre(title, 0)
-        c.invert_rows(0)
         stage = self.stage
         doing = self._doing()
+        if stage == "say" and doing != _GANDALFBOT:
+            # Nothing to record: the same words for every such robot, so a
+            # wrong press names none of them (JudasBot's pretence above all)
+            title = "ROBOT'S ACTION"
+        elif self.copy is not None:
+            title = "Copy" + evil.BOTS[self.copy]
+        else:
+            title = evil.BOTS[self.bot]
+        c.centre(title, 0)
+        c.invert_rows(0)
         labels = []
         if stage == "copy":
             ask = "copy which robot?"
@@ -602,12 +607,9 @@ class Ability(Screen):
         elif doing == _GANDALFBOT:
             ask = "no pass phase"
             labels = ["OK: so be it"]
-        elif doing == _JUDASBOT:
-            ask = "pass: then switch"
-            labels = ["in your own peek"]
         else:
-            ask = "no action to take"
-            labels = ["OK: back"]
+            ask = "none to record here:"
+            labels = ["a pass is a pass;", "the rest is in", "your peek. OK: back"]
         c.centre(ask[:21], 1)
         top = keep_visible(0, self.index, 5)
         for i in range(top, min(len(labels), top + 5)):
