@@ -248,7 +248,7 @@ def _turn(state, action):
         if seat not in allowed:
             raise RulesError("%s gets no turn in the pass phase" % state.table.names[seat])
     elif seat in state.passed:
-        raise RulesError("%s passed and waits for the pass phase" % state.table.names[seat])
+        raise RulesError("%s waits for the pass phase" % state.table.names[seat])
     if do == "convert":
         target = action.get("target")
         state.table.check_seat(target, robot_ok=True)
@@ -258,7 +258,7 @@ def _turn(state, action):
             state.side[target] = state.side[seat]
     elif do == "self":
         if pass_phase:
-            raise RulesError("no converting yourself in the pass phase")
+            raise RulesError("no converting yourself: pass phase")
         to = action.get("to")
         if to not in (GOOD, EVIL):
             raise RulesError("convert yourself to good or evil, not %r" % (to,))
@@ -271,7 +271,7 @@ def _turn(state, action):
         if state.bots[seat] == GANDALFBOT:
             state.no_pass_phase = True
     elif do != "skip":
-        raise RulesError("a turn is own, convert, self, pass or skip; not %r" % (do,))
+        raise RulesError("no such turn: %r" % (do,))
     done.append(seat)
 
 

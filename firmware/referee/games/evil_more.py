@@ -108,7 +108,7 @@ def _check_turn(state, seat, pass_order):
     if seat in state.acted:
         raise RulesError("%s has had a turn" % names[seat])
     if seat in state.passed:
-        raise RulesError("%s passed and waits for the pass phase" % names[seat])
+        raise RulesError("%s waits for the pass phase" % names[seat])
     if state.level == 0:
         raise RulesError("the calls are over")
     return False
@@ -178,7 +178,7 @@ def _chain(state, seat, action, target, to, bounced):
             raise RulesError("%s is not %s" % (name, BOTS[bot]))
         if how == "lock":  # permanent: the instigator's too, once bounced onto it
             if r != subject or state.side[r] not in (GOOD, EVIL):
-                raise RulesError("LockBot locks only its own Good or Evil side")
+                raise RulesError("LockBot locks only its own side")
             worked = False
             continue
         if r == seat:
@@ -231,7 +231,7 @@ def turn(state, action, pass_order):
     elif do == "convert" or do == "self":
         if do == "self":
             if pass_phase:
-                raise RulesError("no converting yourself in the pass phase")
+                raise RulesError("no converting yourself: pass phase")
             to = action.get("to")
             if to not in (GOOD, EVIL):
                 raise RulesError("convert yourself to good or evil")
@@ -244,7 +244,7 @@ def turn(state, action, pass_order):
         if subject >= 0:
             changes.append((subject, to))
     elif do != "pass" and do != "skip":
-        raise RulesError("a turn is own, convert, self, pass or skip")
+        raise RulesError("no such turn")
     # all checked: now the changes
     for who, side in changes:
         if who == seat or do != "own":
