@@ -1,6 +1,8 @@
 """Evil Robots through the buttons: three rounds of five players, the
 secrets shown only while a named player holds OK, and resume after reset."""
 
+import os
+
 import pytest
 from conftest import SCENARIOS, on_stack
 
@@ -298,3 +300,24 @@ def test_a_robot_with_nothing_to_record_is_not_named(flash, monkeypatch):
     assert leaks(seen) == []
     rig.play("ok")
     assert isinstance(rig.app.screen, Calls) and rig.app.screen.session.state.acted == []
+
+
+def test_an_undo_on_the_hub_says_nothing_of_plusbots_hidden_choice(flash):
+    # seed 1, round 5: P3 is PlusBot (card 2). After the pass round, P3
+    # raises its power from "peek again" (a hidden step); a long BACK on the
+    # hub takes back the last public step (P5's peek passed on) and says the
+    # same as it says without the hidden step; the choice stands
+    said = []
+    for plus in ("peek back\n", ""):
+        os.makedirs(str(len(said)))
+        os.chdir(str(len(said)))  # a flash of its own each time
+        rig = Rig(seed=1)
+        rig.play(SETUP_FIVE + QUIET * 4 + "ok\ndown x5\nback\nup x2\nok\ndown x2\n" + plus + "back")
+        game = hub(rig)
+        assert rig.app.screen is game
+        rig.play("back long")
+        said.append(game.message)
+        state = game.session.state
+        assert state.peeked == 4 and state.power[2] == (3 if plus else 2)
+        os.chdir("..")
+    assert said[0] == said[1] == "last step undone"
