@@ -400,7 +400,8 @@ def step(state, action):
         # same with or without one (evil_more.undo).
         state.hidden.append(action)
     else:
-        state.hidden = []
+        if state.hidden:  # a new list only when there were hidden steps: most presses make none
+            state.hidden = []
         # A deal's robots and allegiances were seen: undoing it would buy a new one.
         state.final = "the cards are dealt" if kind == "deal" else None
     return state
