@@ -321,3 +321,23 @@ def test_an_undo_on_the_hub_says_nothing_of_plusbots_hidden_choice(flash):
         assert state.peeked == 4 and state.power[2] == (3 if plus else 2)
         os.chdir("..")
     assert said[0] == said[1] == "last step undone"
+
+
+def test_the_deal_is_chance_deals_one_card_a_hand():
+    # the hub deals from the shuffle's first cards: the same robots, power
+    # cards and coins as dealing one card a hand with chance.deal, draw for draw
+    from referee.core.chance import Chance, deck
+    from referee.games import evil
+    from referee.screens.evil import deal
+    from rig import SeededEntropy
+
+    for seed in range(1, 60):
+        for players in (3, 5, 9):
+            state = evil.setup({"players": players})
+            got = deal(Chance(SeededEntropy(seed)), state)
+            chance = Chance(SeededEntropy(seed))
+            bots, _ = chance.deal(list(range(18)), players, 1)
+            power, _ = chance.deal(deck([(p, 2) for p in range(1, 10)]), players, 1)
+            coins = [list(chance.allegiance()[:2]) for _ in range(players)]
+            assert got["bots"] == [b[0] for b in bots] and got["power"] == [p[0] for p in power]
+            assert got["coins"] == coins and got["v"] == 2

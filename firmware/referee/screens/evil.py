@@ -11,7 +11,6 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 from micropython import const
 
 from referee import forget
-from referee.core.chance import deck
 from referee.games import evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
@@ -149,21 +148,19 @@ class EvilGame(Screen):
 def deal(chance, state):
     """Deal a round: one robot each (all 18 unique), one power card each
     (two of each 1-9), two coin flips each. The outcome goes into the
-    action, so the journal replays the same round."""
+    action, so the journal replays the same round. Dealt one card a hand
+    from a shuffled deck is the shuffle's first cards: that, without the
+    hands and the rest of the deck chance.deal would build for it."""
     n = state.table.players
-    bots, _ = chance.deal(list(range(len(evil.BOTS))), n, 1)
-    power, _ = chance.deal(deck([(p, 2) for p in range(1, 10)]), n, 1)
+    bots = chance.shuffle(list(range(len(evil.BOTS))))[:n]
+    power = chance.shuffle(list(_POWER_CARDS))[:n]
     coins = []
     for _ in range(n):
-        first, second, _side = chance.allegiance()
-        coins.append([first, second])
-    return {
-        "a": "deal",
-        "bots": [b[0] for b in bots],
-        "power": [p[0] for p in power],
-        "coins": coins,
-        "v": 2,  # the full rules (evil_more.py)
-    }
+        coins.append([chance.coin(), chance.coin()])
+    return {"a": "deal", "bots": bots, "power": power, "coins": coins, "v": 2}
+
+
+_POWER_CARDS = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)  # two of each
 
 
 SETUP = (
