@@ -1,7 +1,10 @@
 """Evil Robots through the buttons: three rounds of five players, the
 secrets shown only while a named player holds OK, and resume after reset."""
 
-from conftest import SCENARIOS, drawn_text, on_stack
+import os
+
+import pytest
+from conftest import SCENARIOS, on_stack
 
 from rig import Rig
 
@@ -29,36 +32,75 @@ def test_three_rounds_of_five(flash):
     assert replayed.ledger.totals == state.ledger.totals
 
 
+def walk(monkeypatch, script, seed=1):
+    """Play ``script`` and record every string drawn with the screen on top
+    and whether OK was held on a peek: [(text, screen, peeking), ...]."""
+    from referee.ui.canvas import Canvas
+
+    seen = []
+    rigs = []
+    original = Canvas.text
+
+    def text(self, s, *args, **kwargs):
+        if rigs:  # the boot's frames come before the rig is in hand: the menu
+            seen.append((s, rigs[0].app.screen, rigs[0].app.peeking))
+        return original(self, s, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", text)
+    rigs.append(Rig(seed=seed))
+    rigs[0].play(script)
+    return rigs[0], seen
+
+
+def leaks(seen):
+    """The secrets drawn where they may not be: a robot's name or ability
+    anywhere but its owner's peek while OK is held, or the screen of the
+    robot's action its owner chose to take (the rules make it show it)."""
+    from referee.games import evil
+    from referee.screens.evil_peek import ABILITY, Peek
+    from referee.screens.evil_turns import Ability
+
+    words = set(evil.BOTS) | {line for pair in ABILITY for line in pair}
+    out = []
+    for text, screen, peeking in seen:
+        if text not in words:
+            continue
+        if isinstance(screen, Peek) and peeking:
+            continue
+        if isinstance(screen, Ability) and text == evil.BOTS[screen.bot]:
+            continue
+        out.append((text, type(screen).__name__))
+    return out
+
+
 def test_secrets_only_while_a_named_player_holds_ok(flash, monkeypatch):
     """Walk every screen of a round without holding OK on a peek, and record
-    everything drawn: no robot's name or ability may appear, and the one
-    function that draws secrets runs only while OK is held on a Peek."""
-    from referee.games import evil
+    everything drawn: no robot's name or ability may appear but where its
+    owner chose to show it, and the one function that draws secrets runs
+    only while OK is held on a Peek."""
     from referee.screens import evil_peek
 
-    drawn = drawn_text(monkeypatch)
     secret_calls = []
     original_secret = evil_peek.Peek.draw_secret
 
     def secret(peek, c):
         secret_calls.append(peek.seat)
-        assert rig.app.screen is peek and rig.app.peeking
+        assert peek.app.screen is peek and peek.app.peeking
         return original_secret(peek, c)
 
     monkeypatch.setattr(evil_peek.Peek, "draw_secret", secret)
-    rig = Rig(seed=1)
     script = (SCENARIOS / "evil.txt").read_text()
     no_peeks = script.replace("ok hold 300 snap peek", "wait 100").replace(
         "ok hold 300", "wait 100"
     )
     round_one = no_peeks.split("snap sides")[0]
-    rig.play(round_one)
     # back to the hub, then the tools: standings (the last row, UP from
     # the top), then peek again (one up) without holding OK, another player
-    rig.play("back\nup\nok\nback\nup\nok\ndown\nback")
-    words = set(evil.BOTS) | {line for pair in evil_peek.ABILITY for line in pair}
+    rig, seen = walk(monkeypatch, round_one + "\nback\nup\nok\nback\nup\nok\ndown\nback")
     assert secret_calls == []
-    assert not words & set(drawn)
+    # P3 used its PushBot: the robot's action screen named it, and only it
+    assert ("PushBot", "Ability") in [(t, type(s).__name__) for t, s, _ in seen]
+    assert leaks(seen) == []
     # holding OK on a peek does show the secret, for the named player only
     rig.play("ok\nok hold 300")
     assert secret_calls and set(secret_calls) == {0}
@@ -81,3 +123,221 @@ def test_a_reset_mid_round_keeps_the_deal_secret_and_the_turns(flash):
     from referee.screens.evil_turns import Calls
 
     assert isinstance(again.app.screen, Calls)
+
+
+ROUND = (SCENARIOS / "evil_round.txt").read_text()
+
+
+def test_a_round_with_the_robots_abilities_ends_with_the_sides_right(flash, monkeypatch):
+    """scenarios/evil_round.txt, worked by hand from the cards. Dealt: P1
+    GroupBot 6 Evil, P2 JudasBot 5 Neutral, P3 PushBot 5 Good, P4 RandomBot
+    7 Neutral, P5 BlockBot 2 Neutral. At 7 RandomBot reflips P1 (the
+    device's coin: heads, Good); at 6 GroupBot pulls P2 and P5 to its side
+    (Good) and its own coin is reflipped (heads: Good, unseen); at 5 PushBot
+    pushes P4 to Evil and P5's BlockBot bounces it onto P3 (Evil), P4 stays
+    Neutral; P2 pretends to pass and switches to Evil in its peek, then
+    passes alone in the pass phase. Good {P1 6, P5 2} against Evil {P2 5,
+    P3 5}: two each, and Good holds the highest power: P1 and P5 score 2."""
+    from referee.games import evil
+    from referee.screens.evil_end import RoundEnd
+
+    rig, seen = walk(monkeypatch, ROUND.split("snap sides")[0])
+    assert leaks(seen) == []  # RandomBot, GroupBot, PushBot named only on their own action
+    state = hub(rig).session.state
+    assert [evil.BOTS[b] for b in state.bots] == [
+        "GroupBot",
+        "JudasBot",
+        "PushBot",
+        "RandomBot",
+        "BlockBot",
+    ]
+    turns = [a for a in journal_actions(rig) if a.get("a") == "turn" and a.get("do") == "own"]
+    assert [t.get("coin") for t in turns[:2]] == [True, True]  # the device's two flips
+    end = rig.app.screen
+    assert isinstance(end, RoundEnd)
+    assert end.sides == ["good", "evil", "evil", "neutral", "good"]  # pre-filled, no edit
+    rig.play("ok long")
+    assert state.ledger.round_scores(1) == [2, 0, 0, 0, 2]
+
+
+def journal_actions(rig):
+    from referee.core.journal import Journal
+
+    actions = []
+    Journal(hub(rig).session.journal.storage).load(lambda header: None, actions.append)
+    return actions
+
+
+def test_a_peek_after_a_change_shows_no_dealt_coins(flash, monkeypatch):
+    # P1 was dealt TT (Evil) and reflipped to Good: its peek shows the side,
+    # not the coins it started with
+    rig, seen = walk(monkeypatch, ROUND.split("snap group")[0] + "ok long\nback\nup x2\nok")
+    mark = len(seen)
+    rig.play("ok hold 300")
+    peeked = [text for text, screen, peeking in seen[mark:] if peeking]
+    assert "GOOD" in peeked and "TT" not in peeked and "coins" not in peeked
+
+
+def test_undo_in_the_calls_and_a_hidden_switch_never_told(flash):
+    from referee.screens.evil_turns import Calls
+
+    rig = Rig(seed=1)
+    rig.play(ROUND.split("ok x5")[0] + "ok x5")
+    calls = rig.app.screen
+    assert isinstance(calls, Calls) and calls.session.state.level == 7
+    rig.play("back long")  # the last call taken back, from the calls
+    assert calls.session.state.level == 8 and calls.message == "last step undone"
+    rig.play("ok")
+    # on to P2's switch, back in the calls: an undo takes back P2's public
+    # pass, and the switch that needed it, in the same words as any undo
+    rig.play(ROUND.split("ok x5")[1].split("snap call_kept")[0])
+    state = rig.app.screen.session.state
+    assert state.side[1] == "evil" and state.hidden == [{"a": "judas", "seat": 1, "to": "evil"}]
+    rig.play("back long")
+    state = rig.app.screen.session.state
+    assert rig.app.screen.message == "last step undone"
+    assert 1 not in state.acted and state.side[1] == "good"
+
+
+def test_a_reset_during_the_deal_goes_on_at_the_next_player_to_peek(flash):
+    from referee.screens.evil_peek import Peek
+
+    first = Rig(seed=1)
+    first.play(ROUND.split("peek up snap power_only")[0])  # P1-P3 have peeked
+    again = Rig(seed=99)
+    again.play("ok")  # the resume offer
+    again.play("ok")
+    assert isinstance(again.app.screen, Peek) and again.app.screen.seat == 3
+
+
+def test_the_call_level_comes_back_after_a_reset(flash):
+    from referee.screens.evil_turns import Calls
+
+    first = Rig(seed=1)
+    first.play(ROUND.split("ok x5")[0] + "ok x5")  # the calls at 7
+    again = Rig(seed=99)
+    again.play("ok\nok")  # the resume offer, then the hub's next step
+    calls = again.app.screen
+    assert isinstance(calls, Calls) and not calls.discussion
+    assert calls.session.state.level == 7
+
+
+def test_a_false_claim_is_refused_on_the_panel_and_changes_nothing(flash, monkeypatch):
+    # evil_reactions.txt's pass phase: P5 (PassBot) says it is FreeBot
+    script = (SCENARIOS / "evil_reactions.txt").read_text()
+    rig, seen = walk(monkeypatch, script.split("down            # PassBot: first")[0])
+    state = rig.app.screen.session.state
+    mark = len(seen)
+    rig.play("down x2\nok\nok\nup x3\nok")  # FreeBot: level; who: P5; level 4
+    assert rig.app.screen.message == "P5 is not FreeBot"
+    assert "P5 is not FreeBot" in [text for text, _, _ in seen[mark:]]  # on the hint line
+    assert state.free_level == 0 and state.claimed is False
+
+
+SETUP_FIVE = "down x2\nok\nok\nok\nok\nok long\n"
+QUIET = "ok\ndown x5\nok long\nup\nok\nok long\nok\nok\n"  # evil_quiet.txt's round
+
+
+def test_cheatbot_shows_a_false_side_from_its_peek(flash, monkeypatch):
+    # seed 1, round 1: P2 is CheatBot, Good. Holding OK it goes to the side
+    # view (UP twice, past power) and BACK makes it show EVIL
+    rig, seen = walk(monkeypatch, SETUP_FIVE + "ok\ndown")
+    mark = len(seen)
+    rig.play("peek up up back\ndown")
+    state = rig.app.screen.session.state
+    shown = [text for text, _, peeking in seen[mark:] if peeking]
+    assert "EVIL" in shown and state.side[1] == "good"
+    assert state.shown[1] == "ps"  # power passed on the way, then the side
+    shows = [a for a in journal_actions(rig) if a.get("a") == "show"]
+    assert shows[-1] == {"a": "show", "seat": 1, "what": "side", "as": "evil"}
+
+
+def test_plusbot_chooses_once_in_its_peek(flash):
+    # seed 1, round 5 (after four quiet rounds): P3 is PlusBot, card 2
+    rig = Rig(seed=1)
+    rig.play(SETUP_FIVE + QUIET * 4 + "ok\ndown x2")
+    state = rig.app.screen.session.state
+    assert state.round == 5 and state.bots[2] == 13 and state.card_power[2] == 2
+    rig.play("peek back back\ndown")  # +2, saved as the device passes on
+    state = rig.app.screen.session.state
+    assert state.power[2] == 4 and state.plus_set
+    rig.play("up\npeek back\ndown")  # back to P3: its choice is made, BACK does nothing
+    assert rig.app.screen.session.state.power[2] == 4
+
+
+@pytest.mark.parametrize(
+    "name", ["evil", "evil_round", "evil_quiet", "evil_typical", "evil_reactions"]
+)
+def test_every_evil_script_draws_secrets_only_where_their_owner_chose(flash, monkeypatch, name):
+    rig, seen = walk(monkeypatch, (SCENARIOS / (name + ".txt")).read_text())
+    assert len(seen) > 100  # the walk drew its screens
+    assert leaks(seen) == []
+
+
+def test_an_undo_back_out_of_the_pass_phase_can_go_on_again(flash):
+    # evil.txt to its pass phase; a long BACK there takes back the start of
+    # the pass phase: the hub, the calls (over), and on again to the pass phase
+    from referee.screens.evil_turns import PassPhase
+
+    script = (SCENARIOS / "evil.txt").read_text().split("snap pass_phase")[0]
+    rig = Rig(seed=1)
+    rig.play(script)
+    assert isinstance(rig.app.screen, PassPhase)
+    rig.play("back long")
+    assert hub(rig).session.state.phase == 1  # TURNS again, the calls at 0
+    rig.play("ok\nok")  # the hub's next step: the calls, already over; on
+    assert isinstance(rig.app.screen, PassPhase)
+
+
+def test_a_robot_with_nothing_to_record_is_not_named(flash, monkeypatch):
+    # seed 1, round 1: P1 (BadBot) picks "robot's action" at 8 by mistake:
+    # the screen names no robot, and OK goes back to the calls
+    from referee.screens.evil_turns import Calls
+
+    script = SETUP_FIVE + "ok\ndown x5\nok long\nok x4\ndown\nok\ndown\nok"
+    rig, seen = walk(monkeypatch, script)
+    assert "ROBOT'S ACTION" in [text for text, _, _ in seen[-12:]]
+    assert leaks(seen) == []
+    rig.play("ok")
+    assert isinstance(rig.app.screen, Calls) and rig.app.screen.session.state.acted == []
+
+
+def test_an_undo_on_the_hub_says_nothing_of_plusbots_hidden_choice(flash):
+    # seed 1, round 5: P3 is PlusBot (card 2). After the pass round, P3
+    # raises its power from "peek again" (a hidden step); a long BACK on the
+    # hub takes back the last public step (P5's peek passed on) and says the
+    # same as it says without the hidden step; the choice stands
+    said = []
+    for plus in ("peek back\n", ""):
+        os.makedirs(str(len(said)))
+        os.chdir(str(len(said)))  # a flash of its own each time
+        rig = Rig(seed=1)
+        rig.play(SETUP_FIVE + QUIET * 4 + "ok\ndown x5\nback\nup x2\nok\ndown x2\n" + plus + "back")
+        game = hub(rig)
+        assert rig.app.screen is game
+        rig.play("back long")
+        said.append(game.message)
+        state = game.session.state
+        assert state.peeked == 4 and state.power[2] == (3 if plus else 2)
+        os.chdir("..")
+    assert said[0] == said[1] == "last step undone"
+
+
+def test_the_deal_is_chance_deals_one_card_a_hand():
+    # the hub deals from the shuffle's first cards: the same robots, power
+    # cards and coins as dealing one card a hand with chance.deal, draw for draw
+    from referee.core.chance import Chance, deck
+    from referee.games import evil
+    from referee.screens.evil import deal
+    from rig import SeededEntropy
+
+    for seed in range(1, 60):
+        for players in (3, 5, 9):
+            state = evil.setup({"players": players})
+            got = deal(Chance(SeededEntropy(seed)), state)
+            chance = Chance(SeededEntropy(seed))
+            bots, _ = chance.deal(list(range(18)), players, 1)
+            power, _ = chance.deal(deck([(p, 2) for p in range(1, 10)]), players, 1)
+            coins = [list(chance.allegiance()[:2]) for _ in range(players)]
+            assert got["bots"] == [b[0] for b in bots] and got["power"] == [p[0] for p in power]
+            assert got["coins"] == coins and got["v"] == 2

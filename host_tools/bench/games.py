@@ -12,14 +12,25 @@ EVENTS = {
     "scorepad": [(OK, 60), (UP, 60), (OK, 60)],
     # a whole hand: open, who went out, then four players (one up, long OK), standings back
     "robots": [(OK, 60), (OK, 60)] + [(UP, 60), (OK, 800)] * 4 + [(OK, 60)],
-    # a round: deal, five passes of the device, start the calls, twelve calls, score, back
-    "evil": ([(OK, 60)] + [(DOWN, 60)] * 5 + [(OK, 800)] + [(OK, 60)] * 12 + [(OK, 800), (OK, 60)]),
+    # a quiet round from the hub: deal, five passes of the device, start the
+    # calls, "nobody else: end" (UP, OK), score, the standings, the hub
+    "evil": (
+        [(OK, 60)]
+        + [(DOWN, 60)] * 5
+        + [(OK, 800), (UP, 60), (OK, 60), (OK, 800), (OK, 60), (OK, 60)]
+    ),
     # the pass round: open it, then each of five players holds OK to peek and passes on
     "factory": [(OK, 60)] + [(OK, 800), (DOWN, 60)] * 5,
     # the program phase: toggle a robot's mode and back, up to the robots in play,
     # look, and down round to the first robot again
     "duel": [(OK, 60)] * 2 + [(UP, 60), (OK, 60), (OK, 60)] + [(DOWN, 60)],
 }
+
+# Cycles in the measured window (10 unless named): it must hold fewer
+# journal lines than a snapshot period (SNAPSHOT_EVERY, 64). An Evil Robots
+# round writes 8 (the deal, each player's peek passed on, the end of the
+# calls, the end).
+CYCLES = {"evil": 6}
 
 CORRECTIONS = {
     "scorepad": {"a": "fix", "round": 1, "seat": 0, "pts": 5},

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from host_tools import paths
-from host_tools.bench.games import CORRECTIONS, EVENTS
+from host_tools.bench.games import CORRECTIONS, CYCLES, EVENTS
 from host_tools.mpvm import lane
 from tests.portable.samples import SAMPLE_SETUP, SAMPLES, sample_actions
 
@@ -85,6 +85,7 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
     """Boot with a saved game of ``count`` actions, resume it, play on."""
     files = saved_files(count, game)
     events = EVENTS[game]
+    cycles = CYCLES.get(game, 10)
     cycle = presses(events)
     calls = [
         lane.program("device"),
@@ -102,9 +103,9 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
         "session = device.app.screen.session\njournal = session.journal\n"
         "journal.lines_since = 0\nlines = journal.lines\n"
         "gc.collect()",
-        f"total = device.measured_presses({cycle}, 10)\n"
-        f"print('ALLOC_PER_EVENT', total / {10 * len(events)})\n"
-        f"print('LINES_PER_EVENT', (journal.lines - lines) / {10 * len(events)})",
+        f"total = device.measured_presses({cycle}, {cycles})\n"
+        f"print('ALLOC_PER_EVENT', total / {cycles * len(events)})\n"
+        f"print('LINES_PER_EVENT', (journal.lines - lines) / {cycles * len(events)})",
         "gc.collect()",
         "before = gc.mem_alloc()\nsession._snapshot()\n"
         "print('SNAPSHOT_ALLOC', gc.mem_alloc() - before)\n"
@@ -117,7 +118,7 @@ def vm_resume_figures(count: int = 500, game: str = "scorepad") -> dict[str, flo
     if f"RESUMED_SCREEN {entry(game)[4]}" not in out:  # the registry's play class
         raise lane.VMError("the saved game did not resume:\n" + out)
     figures = figures_in(out)
-    if figures["LINES_PER_EVENT"] * 10 * len(events) >= figures["SNAPSHOT_EVERY"]:
+    if figures["LINES_PER_EVENT"] * cycles * len(events) >= figures["SNAPSHOT_EVERY"]:
         raise lane.VMError("a snapshot fell in the measured window: shorten it")
     # what a press costs on average, its share of the snapshots included
     figures["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] = (

@@ -18,6 +18,34 @@ so every secret starts in the journal as a recorded outcome. Actions:
         the round's end: the table confirms every allegiance (robot seat
         last), and whether ScaredyBot revealed nothing but its power
 
+A deal with ``"v": 2`` starts a round under the full rules (evil_more.py):
+the robots' abilities as turns, reactions chained on a conversion, the
+call level, reveals, PlusBot's single choice, the pass phase as printed.
+Rounds dealt without it (journals written before) replay as they were.
+
+    {"a": "call", "level": n}            the calls go down to n (0: over)
+    {"a": "turn", "seat": s, "do": "own", ...the ability's fields}
+        PushBot "target", "to"; GroupBot "targets" (up to 2), "coin" (its
+        own new side, drawn by the device: heads good); RandomBot "target",
+        "coin"; CopyBot "copy" (a robot whose action was taken this round)
+        and that robot's fields; GandalfBot nothing
+    {"a": "turn", "seat": s, "do": "convert" | "self", ..., "react": [[r, how], ...]}
+        the reactions in the order played: "lock" (LockBot, the target,
+        refuses), "force" (ForceBot: a failed one works), "fail" / "back"
+        (BlockBot: fails, or turns on the instigator), "over" (DoOverBot:
+        the player goes to the DoOverBot's side)
+    {"a": "show", "seat": s, "what": "power" | "side" | "robot" | "all", "as": side}
+        what a player showed the table ("as": CheatBot's false side)
+    {"a": "judas", "seat": s, "to": side}   hidden: JudasBot's switch after its pretended pass
+    {"a": "truth", "seat": s}               hidden: CheatBot lied about the last conversion of it
+    {"a": "seen", "seat": s}                the device passed on after s peeked
+    {"a": "first", "seat": s}               PassBot claims the pass phase's first place
+    {"a": "level", "seat": s, "level": n}   FreeBot's level in the pass phase
+
+Hidden steps (plus, judas, truth) are kept in ``hidden`` until the next
+public step, so an undo from a public screen takes back the last public
+step and keeps them (evil_more.undo): it never says a secret was set.
+
 Scoring (printed): the larger of the Good and Evil teams wins; a tie goes
 to the team with the highest single power, then the highest total power,
 else nobody. Everyone on one side, or no Good or Evil team at all: nobody.
@@ -65,6 +93,7 @@ def bot(name):
 
 
 BADBOT = 0
+FREEBOT = 5
 GANDALFBOT = 7
 MISERYBOT = 11
 PASSBOT = 12
@@ -97,6 +126,18 @@ class State:
         self.no_pass_phase = False  # GandalfBot's action
         self.winner = None
         self.last_result = None  # (winning side or None, points per player)
+        self.strict = False  # a round dealt under the full rules ("v": 2)
+        self.level = 12  # the power call the table is at; 0: the calls are over
+        self.used = []  # type: list  # seats whose one ability or reaction is spent
+        self.acted_bots = []  # type: list  # robots whose action was taken in public
+        self.must_pass = []  # type: list  # seats whose pass-phase turn can only be a pass
+        self.claimed = False  # PassBot claimed the pass phase's first place
+        self.free_level = 0  # FreeBot's chosen pass-phase level (0: its power)
+        self.shown = []  # type: list  # per player: what they showed ("p", "s", "r")
+        self.plus_set = False  # PlusBot has made its one choice
+        self.was = []  # type: list  # per seat: the side before the last change
+        self.hidden = []  # type: list  # hidden steps since the last public one
+        self.peeked = 0  # players who have peeked after the deal (a resume goes on from there)
 
     @property
     def over(self):
@@ -175,9 +216,26 @@ def _deal(state, action):
     state.pass_acted = []
     state.no_pass_phase = False
     state.last_result = None
+    state.strict = action.get("v") == 2
+    state.level = 12
+    state.used = []
+    state.acted_bots = []
+    state.must_pass = []
+    state.claimed = False
+    state.free_level = 0
+    state.shown = [""] * n
+    state.plus_set = False
+    state.was = list(state.side)
+    state.hidden = []
+    state.peeked = 0
 
 
 def _turn(state, action):
+    if state.strict:
+        from referee.games.evil_more import turn  # the full rules: loaded at a round's first turn
+
+        turn(state, action, pass_order)
+        return
     seat = _seat(state, action)
     do = action.get("do")
     pass_phase = state.phase == PASSING
@@ -190,7 +248,7 @@ def _turn(state, action):
         if seat not in allowed:
             raise RulesError("%s gets no turn in the pass phase" % state.table.names[seat])
     elif seat in state.passed:
-        raise RulesError("%s passed and waits for the pass phase" % state.table.names[seat])
+        raise RulesError("%s waits for the pass phase" % state.table.names[seat])
     if do == "convert":
         target = action.get("target")
         state.table.check_seat(target, robot_ok=True)
@@ -200,7 +258,7 @@ def _turn(state, action):
             state.side[target] = state.side[seat]
     elif do == "self":
         if pass_phase:
-            raise RulesError("no converting yourself in the pass phase")
+            raise RulesError("no converting yourself: pass phase")
         to = action.get("to")
         if to not in (GOOD, EVIL):
             raise RulesError("convert yourself to good or evil, not %r" % (to,))
@@ -213,7 +271,7 @@ def _turn(state, action):
         if state.bots[seat] == GANDALFBOT:
             state.no_pass_phase = True
     elif do != "skip":
-        raise RulesError("a turn is own, convert, self, pass or skip; not %r" % (do,))
+        raise RulesError("no such turn: %r" % (do,))
     done.append(seat)
 
 
@@ -225,6 +283,12 @@ def pass_order(state):
     for seat in state.passed:
         powers[seat] = state.power[seat]
     passbot = state.holder(PASSBOT)
+    if state.strict:  # as printed: PassBot only if it claims; FreeBot at its level
+        free = state.holder(FREEBOT)
+        if state.free_level and free in powers:
+            powers[free] = state.free_level
+        if not state.claimed:
+            passbot = -1
     return order(state.passed, powers, passbot if passbot in state.passed else None)
 
 
@@ -304,6 +368,12 @@ def step(state, action):
             raise RulesError("passing now is a turn, not a discussion pass")
         if seat not in state.passed:
             state.passed.append(seat)
+    elif kind == "seen":  # the device passed on after this player's peek
+        state.peeked = max(state.peeked, _seat(state, action) + 1)
+    elif kind in _MORE or (kind == "plus" and state.strict):
+        from referee.games.evil_more import other  # the full rules' other steps
+
+        other(state, kind, action)
     elif kind == "plus":
         seat = _seat(state, action)
         if state.bots[seat] != PLUSBOT:
@@ -325,9 +395,20 @@ def step(state, action):
         _end(state, action)
     else:
         raise RulesError("Evil Robots has no action %r" % (kind,))
-    # A deal's robots and allegiances were seen: undoing it would buy a new one.
-    state.final = "the cards are dealt" if kind == "deal" else None
+    if kind in HIDDEN:
+        # The deal's finality stands behind a hidden step: an undo says the
+        # same with or without one (evil_more.undo).
+        state.hidden.append(action)
+    else:
+        if state.hidden:  # a new list only when there were hidden steps: most presses make none
+            state.hidden = []
+        # A deal's robots and allegiances were seen: undoing it would buy a new one.
+        state.final = "the cards are dealt" if kind == "deal" else None
     return state
+
+
+_MORE = ("call", "show", "judas", "truth", "first", "level")
+HIDDEN = ("plus", "judas", "truth")
 
 
 def legal(state):

@@ -10,7 +10,7 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 
 from micropython import const
 
-from referee.core.chance import deck
+from referee import forget
 from referee.games import evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
@@ -18,6 +18,7 @@ from referee.ui.canvas import COLUMNS, keep_visible, number_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
+_BACK_LONG = const(7)
 
 _VISIBLE = const(5)
 _TOOLS = ("peek again", "standings")
@@ -29,6 +30,9 @@ class EvilGame(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
+        # A resume replays the round's steps, which loads the full rules'
+        # module: the hub does not need it (the calls load it again).
+        forget("referee.games.evil_more")
         self.index = -1  # -1: the next step; 0.. the players, then the tools
         self.top = 0
         self.message = None
@@ -56,8 +60,25 @@ class EvilGame(Screen):
                 from referee.screens.standings import Standings
 
                 self.app.push(Standings(self.app, self.session.state))
+        elif ev == _BACK_LONG:
+            # loaded for an undo only: the full rules' undo keeps hidden steps
+            from referee.games.evil_more import undo
+
+            self.message = undo(self.session) or "last step undone"
         else:
             self.back(ev)
+
+    def _peeks_left(self, state):
+        """A reset during the deal's pass round goes on at the next player
+        who has not peeked (the journal counts the passes on)."""
+        return (
+            state.phase == evil.TURNS
+            and state.strict
+            and state.peeked < state.table.players
+            and not state.acted
+            and not state.passed
+            and state.level == 12
+        )
 
     def next_step(self):
         state = self.session.state
@@ -71,6 +92,11 @@ class EvilGame(Screen):
                 from referee.screens.evil_peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
+        elif self._peeks_left(state):
+            # loaded when first opened, for the heap (see referee.screens)
+            from referee.screens.evil_peek import Peek
+
+            self.app.push(Peek(self.app, self.session, state.peeked))
         elif state.phase == evil.TURNS:
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.evil_turns import Calls
@@ -92,6 +118,8 @@ class EvilGame(Screen):
             what = "%s won!" % state.table.names[state.winner]
         elif state.phase in (evil.DEAL, evil.SCORED):
             what = "> deal round %d" % (state.round + 1)
+        elif self._peeks_left(state):
+            what = "> peeks: " + state.table.names[state.peeked]
         elif state.phase == evil.TURNS:
             what = "> the turns"
         else:
@@ -120,20 +148,19 @@ class EvilGame(Screen):
 def deal(chance, state):
     """Deal a round: one robot each (all 18 unique), one power card each
     (two of each 1-9), two coin flips each. The outcome goes into the
-    action, so the journal replays the same round."""
+    action, so the journal replays the same round. Dealt one card a hand
+    from a shuffled deck is the shuffle's first cards: that, without the
+    hands and the rest of the deck chance.deal would build for it."""
     n = state.table.players
-    bots, _ = chance.deal(list(range(len(evil.BOTS))), n, 1)
-    power, _ = chance.deal(deck([(p, 2) for p in range(1, 10)]), n, 1)
+    bots = chance.shuffle(list(range(len(evil.BOTS))))[:n]
+    power = chance.shuffle(list(_POWER_CARDS))[:n]
     coins = []
     for _ in range(n):
-        first, second, _side = chance.allegiance()
-        coins.append([first, second])
-    return {
-        "a": "deal",
-        "bots": [b[0] for b in bots],
-        "power": [p[0] for p in power],
-        "coins": coins,
-    }
+        coins.append([chance.coin(), chance.coin()])
+    return {"a": "deal", "bots": bots, "power": power, "coins": coins, "v": 2}
+
+
+_POWER_CARDS = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)  # two of each
 
 
 SETUP = (

@@ -8,6 +8,7 @@ summary then shows the winning team and each player's points.
 
 from micropython import const
 
+from referee.games import evil
 from referee.screens import STEP, Screen
 from referee.ui.canvas import keep_visible, number_width
 
@@ -24,7 +25,10 @@ class RoundEnd(Screen):
         self.app = app
         self.session = session
         self.sides = list(session.state.side)
-        self.scaredy = False
+        state = session.state
+        # suggested from what its peeks showed: nothing, or its power only
+        scaredy = state.holder(evil.SCAREDYBOT)
+        self.scaredy = state.strict and scaredy >= 0 and state.shown[scaredy] in ("", "p")
         self.index = 0
         self.top = 0
         self.message = None

@@ -1,0 +1,75 @@
+"""Presses per Evil Robots round, counted in the scripted rounds
+(tests/scenarios/evil_*.txt) between their snaps, against the budgets below
+(issue 17). A press is one button going down and up: a short press, a long
+one, or a hold; a peek (OK held while others are pressed) is OK and each of
+the others.
+
+    python -m host_tools.bench.presses
+
+Budgets (DESIGN.md's table has the quiet round; the rest are this issue's):
+
+- quiet round, after the deal's pass round of peeks: the calls, "nobody
+  else: end", the score, the standings, back at the hub: at most 8
+- a conversion with one reaction, from the call at which its player acts
+  to the turn saved: at most 8
+- a typical round (one pass, a conversion answered by BlockBot, a PushBot
+  push, a pass in the pass phase): at most 56
+- a reaction-heavy round (a failed conversion, a conversion bounced by
+  BlockBot and refused by LockBot, PassBot's claim, a pass-phase turn): at
+  most 56
+"""
+
+from pathlib import Path
+
+from host_tools.fakes.button_script import commands
+
+SCENARIOS = Path(__file__).resolve().parents[2] / "tests" / "scenarios"
+
+# (script, first snap, last snap): the stretch counted, and its budget
+BUDGETS = (
+    ("evil_quiet", "round", "end", 8),
+    ("evil_typical", "convert", "converted", 8),
+    ("evil_typical", "round", "end", 56),
+    ("evil_reactions", "round", "end", 56),
+)
+
+
+def presses(script: str, first: str, last: str) -> int:
+    """Button presses in ``script`` after ``snap first`` up to ``snap last``."""
+    counting = False
+    count = 0
+    for step in commands(script):
+        if step[0] == "snap":
+            if step[1] == first:
+                counting = True
+            elif step[1] == last:
+                if not counting:
+                    break
+                return count
+        elif counting and step[0] == "hold":
+            count += 1
+        elif counting and step[0] == "peek":
+            count += 1 + len(step[1])
+    raise ValueError(f"no snap {first} ... snap {last} in the script")
+
+
+def figures() -> list[tuple[str, int, int]]:
+    """(what, presses, budget) for each counted stretch."""
+    out = []
+    for name, first, last, budget in BUDGETS:
+        script = (SCENARIOS / (name + ".txt")).read_text()
+        out.append((f"{name}.txt, {first} to {last}", presses(script, first, last), budget))
+    return out
+
+
+def main() -> int:
+    over = 0
+    for what, count, budget in figures():
+        flag = "" if count <= budget else "  OVER"
+        over += count > budget
+        print(f"presses, {what:45} {count:3}  (budget {budget}){flag}")
+    return 1 if over else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
