@@ -52,9 +52,9 @@ def test_press_to_panel_median(brisk):
 
 
 @over_budget(
-    "press to panel p90 is about 36.3 ms: a full frame is 23.5 ms of bus at 400 kHz, and "
-    "opening a screen or a duel step takes 12-30 ms more; 20 presses wait for the erase "
-    "of the save before them"
+    "press to panel p90 is about 39.5 ms: a full frame is 23.5 ms of bus at 400 kHz, and "
+    "opening a screen, a duel or Evil Robots step takes 12-30 ms more; some presses wait "
+    "for the erase of the save before them"
 )
 def test_press_to_panel_p90(brisk):
     _median, p90 = press_figures(brisk)
@@ -63,7 +63,10 @@ def test_press_to_panel_p90(brisk):
 
 def test_press_to_panel_p90_is_no_slower_than_today(brisk):
     _median, p90 = press_figures(brisk)
-    assert p90 <= 38  # ratchet: 36.3 today (56.0 before saves waited for the frame)
+    # ratchet: 39.5 today over 1,106 presses. 35.6 over the 13 scripts
+    # before the four Evil Robots round scripts (issue 17) joined; 56.0
+    # before saves waited for the frame.
+    assert p90 <= 41
 
 
 @over_budget("a press asks about 5.7 KB of the heap, most of it call frames (rp2 build)")
@@ -74,9 +77,11 @@ def test_allocation_per_button_event(brisk):
 def test_garbage_per_button_event_is_no_more_than_today(brisk):
     left = bench.event_left(brisk)
     assert len(left) > 500
-    # ratchet: bytes left for the collector (1,568 today; about 200 B of it
-    # is app.plug_holes()' tuples, garbage bought for speed at each event)
-    assert 0 < bench.mean(left) <= 1664
+    # ratchet: bytes left for the collector (1,907 today, 1,404 before the
+    # Evil Robots rounds of issue 17 joined, whose deals and pass-on lines
+    # cost more; some 200 B of each is app.plug_holes()' tuples, garbage
+    # bought for speed at each event)
+    assert 0 < bench.mean(left) <= 2000
 
 
 def played_as_on_the_desktop(g):

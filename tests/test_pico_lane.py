@@ -81,6 +81,28 @@ def test_a_script_line_the_grammar_does_not_know_is_named():
         script.timeline("up\nsideways", PINS)
 
 
+def test_an_entropy_line_starts_the_devices_random_stream_further_in(flash):
+    # 2d6 from the dice screen: a throw draws from the stream. After
+    # "entropy 100" the throw shows what a stream cut 100 bytes in gives (the
+    # chip's is cut so before power-on): the same dice, and not the dice of
+    # the uncut stream. The rig refuses the line once anything was drawn.
+    from rig import Rig, SeededEntropy
+
+    assert script.timeline("entropy 100\nok", PINS).entropy_skip == 100
+    throw = "ok\ndown x2\nok\nsnap t"
+    plain = Rig(seed=1)  # one rig at a time: they share the fake machine
+    plain.play(throw)
+    cut = SeededEntropy(1)
+    cut(100)
+    chip_like = Rig(seed=1, data_dir="c", entropy=cut)
+    chip_like.play(throw)
+    skipped = Rig(seed=1, data_dir="b")
+    skipped.play("entropy 100\n" + throw)
+    assert skipped.snaps["t"] == chip_like.snaps["t"] != plain.snaps["t"]
+    with pytest.raises(ValueError, match="drawn from already"):
+        skipped.play("entropy 5")
+
+
 # -- the board around the chip ---------------------------------------------------------
 
 

@@ -15,6 +15,12 @@ Pico (host_tools/pico/script.py, as a timeline of pin changes).
                                  pressed in turn; the glass is snapped
                                  before OK lets go
     snap NAME                    the glass, named
+    entropy 6894                 the device's random stream starts 6,894
+                                 bytes in, as if that many had been drawn
+                                 (dice thrown) since power-on: a scenario
+                                 reaches the deal it was written for without
+                                 hundreds of presses; only before the first
+                                 draw, so every lane can start the stream there
     # comment
 
 ``commands(script)`` yields one tuple a step:
@@ -25,6 +31,7 @@ Pico (host_tools/pico/script.py, as a timeline of pin changes).
                                        player's own times), "hold" with its ms;
                                        snap a name or None
     ("peek", buttons, snap)            buttons pressed in turn under OK
+    ("entropy", n)
 """
 
 BUTTON_NAMES = ("up", "down", "ok", "back")
@@ -54,6 +61,8 @@ def _line(words):
         return [("wait", int(words[1]))]
     if words[0] == "snap":
         return [("snap", words[1])]
+    if words[0] == "entropy":
+        return [("entropy", int(words[1]))]
     if words[0] == "peek":
         return [_peek(words[1:])]
     button = _button(words[0])

@@ -147,6 +147,10 @@ class Rig:
                 self.snaps[step[1]] = bytes(self.panel.pixels())
             elif step[0] == "peek":
                 self._peek(step[1], step[2])
+            elif step[0] == "entropy":
+                if self.entropy.used:
+                    raise ValueError("entropy: the stream was drawn from already")
+                self.entropy(step[1])
             else:
                 _, name, kind, ms, snap = step
                 button = _BUTTONS[name]

@@ -114,7 +114,9 @@ def make_job(
         "flash_image": str(image_path) if image else None,
         "flash_offset": flash_image.FS_OFFSET,
         "fs_bytes": flash_image.IMAGE_BYTES,
-        "entropy": seeded_entropy(seed, ENTROPY_BYTES).hex(),
+        "entropy": seeded_entropy(seed, ENTROPY_BYTES + timeline.entropy_skip)[
+            timeline.entropy_skip :
+        ].hex(),
         "pins": levels,
         "adc": {adc_channel: vsys_adc_raw(vsys_mv)},
         "timeline": timeline.changes,

@@ -34,6 +34,7 @@ class Timeline:
     snaps: list[tuple[str, int]] = field(default_factory=list)  # (name, ms)
     presses: list[Press] = field(default_factory=list)
     end_ms: int = 0
+    entropy_skip: int = 0  # bytes of the seeded stream passed over before power-on
 
 
 class _Builder:
@@ -73,6 +74,10 @@ class _Builder:
             self.snap(step[1])
         elif step[0] == "peek":
             self.peek(step[1], step[2])
+        elif step[0] == "entropy":
+            # The rig refuses it after a draw (button_script.py), so starting
+            # the chip's stream there is the same stream from the same moment.
+            self.out.entropy_skip += step[1]
         else:
             _, button, kind, ms, snap = step
             if kind == "press":
