@@ -7,8 +7,9 @@ record.py):
     {"a": "score", "pts": 25, "seat": 0} 5d1f0a3c
     {"undo": 0} 3b1c33a2
 
-An action is appended and flushed before the screen shows its result. Undo
-appends a line too: ``{"undo": n}`` takes the game back to its first n
+An action is appended and flushed as it is taken: on the device right after
+the frame that shows it, before the next press is read (core/session.py).
+Undo appends a line too: ``{"undo": n}`` takes the game back to its first n
 actions (format 2; format 1 files, which have no undo lines, read the same).
 Every write is an append of one short line, whatever the game's length.
 
@@ -70,7 +71,8 @@ class Journal:
         self.lines = 1
 
     def record(self, action, step=1):
-        """Append one action and flush it; only then may the screen show it.
+        """Append one action and flush it (session.py: on the device, once the
+        panel shows it).
         ``step``: how the game's action count changes (an undo line: -1)."""
         if self._torn:  # tidy the end first, or the new line lands on torn bytes
             from referee.core.journal_read import tidy  # the reader: 6.3 KB (VM) no append needs
