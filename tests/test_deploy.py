@@ -55,6 +55,74 @@ def test_plan_copies_only_what_changed(tmp_path):
     assert copies == [(a, "main.py"), (b, "referee/ui/b.mpy")]
 
 
+def test_files_deploy_no_longer_has_go_and_nothing_else(tmp_path):
+    # The build has app.mpy and the driver as .mpy: a referee/app.py left by
+    # Thonny (MicroPython would load it before app.mpy), an old driver .py
+    # and a module the referee dropped go; the games in data/, boot.py and
+    # a maker's own lib/ file stay.
+    mpy = tmp_path / "x.mpy"
+    mpy.write_bytes(b"x")
+    files = {"referee/app.mpy": mpy, "lib/adafruit_ssd1306.mpy": mpy, "board.mpy": mpy}
+    on_board = dict.fromkeys(
+        [
+            "referee/app.py",
+            "referee/app.mpy",
+            "referee/core/unseal.mpy",
+            "lib/adafruit_ssd1306.py",
+            "lib/neopixel.py",
+            "data/game.jnl",
+            "boot.py",
+            "board.py",
+        ],
+        "0" * 64,
+    )
+    assert deploy.stale(files, on_board) == [
+        "board.py",
+        "lib/adafruit_ssd1306.py",
+        "referee/app.py",
+        "referee/core/unseal.mpy",
+    ]
+
+
+def test_a_port_that_does_not_open_is_told_apart():
+    # mpremote says "failed to access" for all three; the port itself says
+    # which (the serial seam: the open deploy makes to ask it).
+    def refusing(error):
+        def opener(path, flags):
+            raise error
+
+        return opener
+
+    port = "/dev/ttyACM0"
+    permission = deploy.port_problem(port, refusing(PermissionError(13, "Permission denied")))
+    assert permission == deploy.MESSAGES["no permission"].format(port=port)
+    assert "dialout" in permission
+    busy = deploy.port_problem(port, refusing(OSError(16, "Device or resource busy")))
+    assert busy == deploy.MESSAGES["port busy"].format(port=port)
+    gone = deploy.port_problem(port, refusing(FileNotFoundError(2, "No such file")))
+    assert gone == deploy.MESSAGES["no board"]
+
+
+def test_deploy_says_when_another_program_holds_the_port():
+    # A real mpremote on a pseudo-terminal that another program holds
+    # locked (as mpremote and pyserial's exclusive mode lock it): deploy
+    # names the port and says to close the other program, not "no board".
+    import fcntl
+
+    master, slave = pty.openpty()
+    port = os.ttyname(slave)
+    held = os.open(port, os.O_RDWR | os.O_NOCTTY)
+    fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    try:
+        with pytest.raises(deploy.DeployError) as caught:
+            deploy.deploy(port, button_seconds=0, say=lambda s: None)
+        assert str(caught.value) == deploy.MESSAGES["port busy"].format(port=port)
+    finally:
+        os.close(held)
+        os.close(master)
+        os.close(slave)
+
+
 def test_messages_for_failures():
     assert deploy.explain("mpremote: no device found", "x") == deploy.MESSAGES["no board"]
     assert "flash is full" in deploy.explain("OSError: [Errno 28] ENOSPC", "cp")
@@ -124,6 +192,13 @@ def test_deploy_end_to_end_against_a_micropython_repl():
             "machine.sim_attach_i2c(0, 0x3C, virtual_ssd1306.VirtualSSD1306())"
         )
         assert board.mpremote("exec", attach).returncode == 0
+        # Left on the board before: a stale referee/app.py (Thonny, an
+        # older deploy) that would shadow app.mpy, and a saved game.
+        stale = ["exec", "import os\nos.mkdir('referee')\nos.mkdir('data')"]
+        assert board.mpremote(*stale).returncode == 0
+        for name, text in (("referee/app.py", "raise SystemExit"), ("data/game.jnl", "{}")):
+            write = f"open({name!r}, 'w').write({text!r})"
+            assert board.mpremote("exec", write).returncode == 0
         said = []
         problems = deploy.deploy(board.port, button_seconds=0, say=said.append)
         assert said[0].startswith("MicroPython 1.27.0 on /dev/pts/") and ".mpy files" in said[0]
@@ -134,8 +209,10 @@ def test_deploy_end_to_end_against_a_micropython_repl():
         assert (
             len(problems) == 2 and "Not pressed" in problems[0] and "random source" in problems[1]
         )
+        assert said[2] == "removing 1 the referee no longer has: referee/app.py"
         listing = board.mpremote("fs", "ls", ":referee").stdout
-        assert "app.mpy" in listing
+        assert "app.mpy" in listing and "app.py" not in listing
+        assert "game.jnl" in board.mpremote("fs", "ls", ":data").stdout  # the games stay
         # a second deploy copies nothing
         said.clear()
         deploy.deploy(board.port, button_seconds=0, say=said.append)
