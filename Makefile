@@ -17,7 +17,14 @@ ARGS ?=
 
 setup: $(READY) $(NODE_READY)
 
+# A new .venv each time: one left by another Python (say a 3.10 that failed
+# on a pinned wheel) would keep failing after switching to 3.11.
 $(READY): requirements.txt requirements-device.txt requirements-stubs.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "Robot Referee needs Python 3.11 or newer; '$(PYTHON)' is $$($(PYTHON) --version 2>&1 || echo missing)." >&2; \
+	  echo "Install one (Linux, macOS, or WSL on Windows) and run: make PYTHON=python3.11 ..." >&2; \
+	  exit 1; }
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
 	rm -rf build/lib build/stubs
@@ -29,7 +36,8 @@ $(NODE_READY): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-sim: setup
+# The simulator is Python only: no npm needed for it.
+sim: $(READY)
 	$(PY) -m host_tools.sim $(ARGS)
 
 static: setup
