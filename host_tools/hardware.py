@@ -117,6 +117,9 @@ def diagram(pins: dict) -> dict:
         )
         connections.append([f"pico:GP{pins[name]}", f"{button}:1.r", "orange", []])
         connections.append([f"{button}:2.r", "pico:GND.1", "black", []])
+    parts.append({"type": "wokwi-buzzer", "id": "buzzer", "top": -110, "left": -120, "attrs": {}})
+    connections.append([f"pico:GP{pins['BUZZER']}", "buzzer:2", "purple", []])
+    connections.append(["buzzer:1", "pico:GND.2", "black", []])
     return {
         "version": 1,
         "author": "Robot Referee",
@@ -132,7 +135,7 @@ def wiring_svg(pins: dict) -> str:
         ("SDA", f"GP{pins['SDA']} (pin {PICO_PIN[pins['SDA']]})", "OLED SDA", "#2a9d3a"),
         ("SCL", f"GP{pins['SCL']} (pin {PICO_PIN[pins['SCL']]})", "OLED SCL", "#2a6bd1"),
         ("3V3", "3V3 OUT (pin 36)", "OLED VCC", "#d12a2a"),
-        ("GND", "GND (pin 38)", "OLED GND, every button", "#222222"),
+        ("GND", "GND (pin 38)", "GND: OLED, buttons, buzzer, cells", "#222222"),
     ]
     for name in BUTTONS:
         rows.append(
@@ -143,17 +146,29 @@ def wiring_svg(pins: dict) -> str:
                 "#e08a00",
             )
         )
-    height = 90 + 34 * len(rows)
+    rows.append(
+        (
+            "BUZZER",
+            f"GP{pins['BUZZER']} (pin {PICO_PIN[pins['BUZZER']]})",
+            "piezo + (optional)",
+            "#8e44ad",
+        )
+    )
+    # The battery's voltage is read on the board itself (VSYS/3 on ADC3):
+    # only the cells' wire is the builder's.
+    rows.append(("VSYS", "VSYS (pin 39)", "3xAAA + (or USB only)", "#d12a2a"))
+    box = 34 * len(rows) + 40  # from y=50 to below the last row's text
+    height = 50 + box + 20
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
         'font-family="sans-serif" font-size="14">',
         '<rect width="100%" height="100%" fill="#ffffff"/>',
         '<text x="20" y="30" font-size="18" font-weight="bold">Robot Referee wiring '
         f"(I2C{pins['I2C']} at {pins['FREQ'] // 1000} kHz, OLED address {hex(pins['ADDR'])})</text>",
-        f'<rect x="20" y="50" width="200" height="{34 * len(rows) + 20}" rx="10" fill="#2f7d32"/>',
+        f'<rect x="20" y="50" width="200" height="{box}" rx="10" fill="#2f7d32"/>',
         '<text x="120" y="75" fill="#ffffff" text-anchor="middle" font-weight="bold">Raspberry Pi Pico</text>',
-        f'<rect x="420" y="50" width="200" height="{34 * len(rows) + 20}" rx="10" fill="#263238"/>',
-        '<text x="520" y="75" fill="#ffffff" text-anchor="middle" font-weight="bold">OLED and buttons</text>',
+        f'<rect x="420" y="50" width="200" height="{box}" rx="10" fill="#263238"/>',
+        '<text x="520" y="75" fill="#ffffff" text-anchor="middle" font-weight="bold">The parts</text>',
     ]
     for i, (_, pico, part, colour) in enumerate(rows):
         y = 100 + 34 * i

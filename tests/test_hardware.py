@@ -2,6 +2,7 @@
 diagram are generated from firmware/board.py and must be current."""
 
 import json
+import re
 
 from conftest import ROOT
 
@@ -22,6 +23,7 @@ def test_wokwi_diagram_wires_the_board_files_pins():
     for name, pin in zip(("up", "down", "ok", "back"), board.BUTTON_PINS, strict=True):
         assert (f"pico:GP{pin}", f"btn{name}:1.r") in wires
         assert (f"btn{name}:2.r", "pico:GND.1") in wires
+    assert (f"pico:GP{board.BUZZER_PIN}", "buzzer:2") in wires
     oled = next(p for p in diagram["parts"] if p["id"] == "oled")
     assert int(oled["attrs"]["i2cAddress"], 16) == board.DISPLAY_ADDR
 
@@ -30,9 +32,15 @@ def test_wiring_picture_names_every_pin():
     import board
 
     svg = (ROOT / "hardware" / "wiring.svg").read_text()
-    for pin in (board.I2C_SDA, board.I2C_SCL, *board.BUTTON_PINS):
+    for pin in (board.I2C_SDA, board.I2C_SCL, *board.BUTTON_PINS, board.BUZZER_PIN):
         assert f"GP{pin} (pin {hardware.PICO_PIN[pin]})" in svg
-    assert hex(board.DISPLAY_ADDR) in svg
+    assert "VSYS (pin 39)" in svg and hex(board.DISPLAY_ADDR) in svg
+    # every row's text sits inside both boxes and the picture
+    boxes = [int(h) for h in re.findall(r'<rect x="\d+" y="50" width="200" height="(\d+)"', svg)]
+    rows = [int(y) for y in re.findall(r'<text x="430" y="(\d+)"', svg)]
+    height = int(re.search(r'<svg [^>]*height="(\d+)"', svg).group(1))
+    assert len(boxes) == 2 and len(rows) == 10
+    assert max(rows) + 10 <= 50 + min(boxes) <= height
 
 
 def test_pico_pin_numbers():
