@@ -9,7 +9,8 @@ A long press is the capital letter: U D O B (or Shift+Up/Down), or press
 ``l`` and then the button. q or Ctrl-C quits.
 
 Interactive runs execute firmware/main.py as the Pico would, in real time
-with real entropy; its flash is build/sim-flash/. Scripted runs use virtual
+with real entropy; its flash is build/sim-flash/ (or --flash DIR, which a
+scripted run uses too, to leave its saved games there). Scripted runs use virtual
 time and a fixed seed, so the same script always gives the same screen.
 """
 
@@ -65,13 +66,20 @@ def frame_text(image: bytes) -> str:
     return f"{top}\n{body}\n{top}"
 
 
-def run_script(script: Path, shot: Path | None, seed: int, quiet: bool) -> int:
+def run_script(
+    script: Path, shot: Path | None, seed: int, quiet: bool, flash: Path | None = None
+) -> int:
+    """Play ``script`` headless: on an empty flash that goes with the run,
+    or on ``flash``, whose data/ keeps what the script saved (a journal for
+    make export or make replay)."""
     import tempfile
 
     from rig import Rig
 
-    with tempfile.TemporaryDirectory() as flash:
-        os.chdir(flash)
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = flash or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        os.chdir(folder)
         rig = Rig(seed=seed)
         rig.play(script.read_text())
         image = rig.panel.pixels()
@@ -223,17 +231,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--flash",
         type=Path,
-        default=paths.ROOT / "build" / "sim-flash",
-        help="folder that plays the Pico's flash in interactive runs",
+        help="folder that plays the Pico's flash (default: build/sim-flash/ when "
+        "interactive; a script runs on an empty one that goes with it unless named)",
     )
     args = ap.parse_args(argv)
     paths.use_firmware()
     if args.script:
         shot = args.screenshot.resolve() if args.screenshot else None
-        return run_script(args.script.resolve(), shot, args.seed, args.quiet)
+        flash = args.flash.resolve() if args.flash else None
+        return run_script(args.script.resolve(), shot, args.seed, args.quiet, flash)
     if args.screenshot:
         ap.error("--screenshot needs --script")
-    return interactive(args.flash.resolve())
+    return interactive((args.flash or paths.ROOT / "build" / "sim-flash").resolve())
 
 
 if __name__ == "__main__":
