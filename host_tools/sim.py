@@ -6,7 +6,9 @@ OLED drawn in the terminal at its true 128x64 (two pixel rows per character).
 
 Keys: arrows or k/j = UP/DOWN, Enter or space = OK, Backspace or Esc = BACK.
 A long press is the capital letter: U D O B (or Shift+Up/Down), or press
-``l`` and then the button. q or Ctrl-C quits.
+``l`` and then the button. ``h`` holds OK down until ``h`` (or Enter)
+again, for the moves made with OK held (a terminal sends no key releases).
+q or Ctrl-C quits. The terminal must be at least 130x35.
 
 Interactive runs execute firmware/main.py as the Pico would, in real time
 with real entropy; its flash is build/sim-flash/ (or --flash DIR, which a
@@ -122,6 +124,62 @@ KEYS = {
 }
 TAP_S = 0.08
 LONG_S = 0.9
+OK = 2
+HOLD_KEY = "h"
+BUTTON_NAMES = ("UP", "DOWN", "OK", "BACK")
+# The frame (128 columns and 32 half-block lines inside a border) and one
+# status line: the smallest terminal that shows it whole.
+COLUMNS, LINES = 130, 35
+
+
+class KeyPresses:
+    """Keys into button moves. A terminal sends key presses, never key
+    releases, so each key is a press of a fixed length; ``h`` holds OK down
+    until ``h`` or OK's key comes again, for what a finger does with OK
+    held (a peek, a Robo Factory build): UP, DOWN and BACK tap meanwhile.
+    ``on_key`` returns the moves: ("down", button), ("wait", seconds),
+    ("up", button)."""
+
+    def __init__(self) -> None:
+        self.long = False  # "l" was pressed: the next button is a long press
+        self.ok_held = False
+        self.status = "arrows/Enter/Backspace; capitals = long press; h holds OK; q quits"
+
+    def on_key(self, key: str) -> list:
+        if key == "l":
+            self.long = True
+            self.status = "long press: now choose a button"
+            return []
+        if key == HOLD_KEY or (self.ok_held and key in KEYS and KEYS[key][0] == OK):
+            self.ok_held = not self.ok_held
+            self.status = "OK held: h lets go" if self.ok_held else "OK let go"
+            return [("down" if self.ok_held else "up", OK)]
+        if key not in KEYS:
+            return []
+        button, long_press = KEYS[key]
+        long_press = long_press or self.long
+        self.long = False
+        held = " (OK held)" if self.ok_held else ""
+        self.status = f"{BUTTON_NAMES[button]} {'long press' if long_press else 'press'}{held}"
+        return [("down", button), ("wait", LONG_S if long_press else TAP_S), ("up", button)]
+
+
+def screen_text(image: bytes, status: str) -> str:
+    """What the terminal shows, from its top-left corner: the frame and one
+    status line, LINES lines and no newline after the last (one more would
+    scroll the top border off a terminal of exactly LINES)."""
+    return "\x1b[H" + frame_text(image) + "\n\x1b[K" + status
+
+
+def too_small(columns: int, lines: int) -> str | None:
+    """Why a terminal of this size cannot show the panel, or None."""
+    if columns >= COLUMNS and lines >= LINES:
+        return None
+    return (
+        f"make sim draws the panel at its true 128x64: it needs a terminal of at least "
+        f"{COLUMNS}x{LINES} characters, and this one is {columns}x{lines}. Make it larger "
+        '(or its font smaller), or run a script headless: make sim ARGS="--script FILE"'
+    )
 
 
 class Terminal:
@@ -160,6 +218,12 @@ def interactive(flash: Path) -> int:
 
     if not sys.stdin.isatty():
         raise SystemExit('make sim needs a terminal; for a headless run use ARGS="--script FILE"')
+    try:  # the terminal's own size (not $COLUMNS, which may be stale)
+        problem = too_small(*os.get_terminal_size(sys.stdout.fileno()))
+    except OSError:
+        problem = None  # no size to ask: draw and see
+    if problem:
+        raise SystemExit(problem)
     flash.mkdir(parents=True, exist_ok=True)
     os.chdir(flash)
     panel = VirtualSSD1306()
@@ -167,7 +231,7 @@ def interactive(flash: Path) -> int:
     # As on batteries, in real time: lightsleep between polls really waits.
     machine.lightsleep = lambda ms=0: time.sleep(ms / 1000)
     term = Terminal()
-    status = {"text": "arrows/Enter/Backspace; capitals = long press; q quits", "long": False}
+    keys = KeyPresses()
     last = {"image": None}
 
     def draw() -> None:
@@ -176,8 +240,7 @@ def interactive(flash: Path) -> int:
         if (image, power) == last["image"]:
             return
         last["image"] = (image, power)
-        line = status["text"] + power
-        sys.stdout.write("\x1b[H" + frame_text(image) + "\n\x1b[K" + line + "\n")
+        sys.stdout.write(screen_text(image, keys.status + power))
         sys.stdout.flush()
 
     def painter() -> None:
@@ -193,23 +256,13 @@ def interactive(flash: Path) -> int:
             if key in ("q", "\x03"):
                 _thread.interrupt_main()
                 return
-            if key == "l":
-                status["long"] = True
-                status["text"] = "long press: now choose a button"
-                last["image"] = None
-                continue
-            if key not in KEYS:
-                continue
-            button, long_press = KEYS[key]
-            long_press = long_press or status["long"]
-            status["long"] = False
-            name = ("UP", "DOWN", "OK", "BACK")[button]
-            status["text"] = f"{name} {'long press' if long_press else 'press'}"
-            last["image"] = None
-            pin = board.BUTTON_PINS[button]
-            machine.sim_set_pin(pin, 0)
-            time.sleep(LONG_S if long_press else TAP_S)
-            machine.sim_set_pin(pin, 1)
+            moves = keys.on_key(key)
+            last["image"] = None  # the status line says what the key did
+            for move, arg in moves:
+                if move == "wait":
+                    time.sleep(arg)
+                else:
+                    machine.sim_set_pin(board.BUTTON_PINS[arg], 0 if move == "down" else 1)
 
     threading.Thread(target=painter, daemon=True).start()
     threading.Thread(target=keyboard, daemon=True).start()

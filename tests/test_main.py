@@ -115,11 +115,43 @@ def read_until(fd, lines, timeout=15.0):
     return out.decode(errors="ignore")
 
 
+def terminal_size(columns, lines):
+    """In a pty.fork child: the size its terminal reports."""
+    import fcntl
+    import struct
+    import termios
+
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+
+
+def test_a_terminal_too_small_is_told_the_size_it_needs(tmp_path):
+    # 80x24 used to draw wrapped garbage: now it says what to do, at once.
+    pid, fd = pty.fork()
+    if pid == 0:
+        terminal_size(80, 24)
+        os.chdir(ROOT)
+        flash = str(tmp_path / "flash")
+        os.execv(sys.executable, [sys.executable, "-m", "host_tools.sim", "--flash", flash])
+    try:
+        said = read_until(fd, ["80x24"], timeout=60)
+        assert "130x35" in said and "80x24" in said
+        _, status = os.waitpid(pid, 0)
+        assert os.WEXITSTATUS(status) != 0
+    finally:
+        try:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+        except (ProcessLookupError, ChildProcessError):
+            pass
+        os.close(fd)
+
+
 def test_interactive_simulator_in_a_terminal(tmp_path):
     menu = render_half_blocks(from_pbm((GOLDEN / "boot-menu.pbm").read_text()))
     dice = render_half_blocks(from_pbm((GOLDEN / "dice_2d6-coin_ready.pbm").read_text()))
     pid, fd = pty.fork()
     if pid == 0:  # the child: the simulator as `make sim` starts it
+        terminal_size(130, 35)  # the smallest that shows the panel whole
         os.chdir(ROOT)
         flash = str(tmp_path / "flash")
         os.execv(sys.executable, [sys.executable, "-m", "host_tools.sim", "--flash", flash])
