@@ -90,6 +90,6 @@ deploy: setup
 uf2: setup
 	$(PY) -m host_tools.uf2
 
-# make fuzz: the long input storm (100,000 events a seed on CPython, 10,000 in the VM)
+# make fuzz: the long input storm (100,000 events a seed on CPython, 20,000 in the VM)
 fuzz: setup
 	STORM_EVENTS=100000 $(BIN)/pytest tests/test_storm.py

@@ -122,7 +122,9 @@ KEYS = {
     "O": (2, True),
     "B": (3, True),
 }
-TAP_S = 0.08
+# A tap outlasts the dark panel's 100 ms poll (hw/power.py's OFF_POLL_MS):
+# at 80 ms the press that wakes a dark referee was sometimes never seen.
+TAP_S = 0.15
 LONG_S = 0.9
 OK = 2
 HOLD_KEY = "h"

@@ -152,6 +152,19 @@ def test_a_damaged_settings_file_gives_defaults_and_a_note(flash):
     assert Rig().app.settings["bright"] == 1  # saving works again
 
 
+def test_the_settings_note_speaks_of_a_game_only_when_there_is_one(flash):
+    from referee.screens.notice import Notice
+
+    Storage("data").write("settings", b"not a sealed line\n")
+    note = Rig().app.screen
+    assert isinstance(note, Notice) and note.lines == ("settings file damaged",)
+    started()  # a game on flash, then the settings damaged again
+    Storage("data").write("settings", b"not a sealed line\n")
+    note = Rig().app.screen  # over the resume offer
+    assert isinstance(note, Notice)
+    assert note.lines == ("settings file damaged", "your game is saved")
+
+
 def test_flash_full_at_the_table_says_so_and_keeps_the_score(flash, monkeypatch):
     from conftest import on_stack
 

@@ -77,13 +77,13 @@ def test_a_missing_file_is_a_clear_error(tmp_path):
     assert proc.returncode == 2 and "cannot read it" in proc.stderr
 
 
-def test_the_readme_journal_example_reads_back_whole():
-    """The example in the README is a real journal: every CRC matches."""
+def test_the_documented_journal_example_reads_back_whole():
+    """The example in docs/journal.md is a real journal: every CRC matches."""
     from referee.core.journal_read import read
     from referee.core.record import seal
 
-    text = (ROOT / "README.md").read_text()
-    block = text.split("## The game journal", 1)[1].split("```", 2)[1].strip() + "\n"
+    text = (ROOT / "docs" / "journal.md").read_text()
+    block = text.split("# The game journal", 1)[1].split("```", 2)[1].strip() + "\n"
     header, actions, dropped = read(block.encode())
     assert header["game"] == "scorepad" and dropped == 0
     # BOB's 20 was taken back by the undo line and entered again as 25

@@ -41,3 +41,18 @@ def test_a_terminal_too_small_is_told_what_size_it_needs():
     assert sim.too_small(130, 35) is None and sim.too_small(200, 50) is None
     said = sim.too_small(80, 24)
     assert "130x35" in said and "80x24" in said and "--script" in said
+
+
+def test_a_tap_outlasts_the_dark_panels_poll():
+    # a dark referee polls every OFF_POLL_MS: a shorter tap can fall between
+    from referee.hw.power import OFF_POLL_MS
+
+    assert sim.TAP_S * 1000 > OFF_POLL_MS
+
+
+def test_make_fuzz_says_the_storm_size_the_test_runs():
+    # STORM_EVENTS=100000: 8 slices of 100,000 // 40 in the VM (tests/test_storm.py)
+    from conftest import ROOT
+
+    text = (ROOT / "Makefile").read_text()
+    assert "100,000 events a seed on CPython, 20,000 in the VM" in text

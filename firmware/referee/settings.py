@@ -81,7 +81,8 @@ def boot(app):
     if problem is not None:
         from referee.screens.notice import Notice  # a problem to tell only: 0.9 KB (VM)
 
-        app.push(Notice(app, "NOTE", (problem, "your game is saved")))
+        # "your game is saved" only when there is one to say it of
+        app.push(Notice(app, "NOTE", (problem, "your game is saved") if saved else (problem,)))
 
 
 def apply(app, before):
