@@ -129,6 +129,29 @@ def test_the_export_takes_a_journal_of_each_game(saved, tmp_path):
     assert (tmp_path / "out" / f"{name}.png").stat().st_size > 0
 
 
+def test_one_night_of_every_game_and_a_damaged_journal_exports_whole(flash, tmp_path):
+    # A game night's data/ folder: a journal of each game, and one whose
+    # second line lost a character (its checksum no longer matches). The
+    # damaged one is listed with why; every other game is exported.
+    night = tmp_path / "night"
+    night.mkdir()
+    for name in NAMES:
+        start_from_menu(name)
+        shutil.copy(flash / "data" / "game.jnl", night / f"{name}.jnl")
+        shutil.rmtree(flash / "data")  # the next boot comes to the menu, not an offer
+    lines = (night / "scorepad.jnl").read_bytes().split(b"\n")
+    (night / "broken.jnl").write_bytes(lines[0] + b"\n" + lines[0][:-3] + b"\n")
+    games = export.export(night, tmp_path / "out")
+    by_name = {g["name"]: g for g in games}
+    assert set(by_name) == {*NAMES, "broken"}
+    assert by_name["broken"]["problem"]
+    for name in NAMES:
+        assert by_name[name].get("problem") is None, name
+        assert (tmp_path / "out" / f"{name}.csv").read_text().strip()
+    page = (tmp_path / "out" / "night.html").read_text()
+    assert all(title(name) in page for name in NAMES) and "broken" in page
+
+
 def test_an_unknown_name_is_a_clear_error_everywhere(flash, tmp_path):
     said = "this referee has no game called 'chess'"
     for lookup in (entry, title, rules):
