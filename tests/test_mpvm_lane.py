@@ -138,3 +138,39 @@ def test_writevto_allocates_the_frame_again_as_on_rp2():
     extra = figures["WRITEVTO_ALLOC"] - figures["WRITETO_ALLOC"]
     assert 1040 <= extra <= 1040 + 32, out
     assert figures["BUS_BYTES"] == 4 * 1025, out  # the same bytes either way
+
+
+def test_a_manual_install_boots_from_exactly_the_files_the_readme_names(tmp_path):
+    # README "Without make deploy": everything in firmware/ to the board's
+    # top folder, the driver's adafruit_ssd1306.py and adafruit_bus_device/
+    # into lib/. The VM boots from a copy of exactly those (and the fake
+    # board), nothing else of the project's, to the menu the goldens show.
+    import shutil
+
+    from conftest import GOLDEN
+
+    from host_tools import paths
+    from host_tools.pbm import from_pbm
+
+    board_root = tmp_path / "board"
+    shutil.copytree(paths.FIRMWARE, board_root)
+    lib = board_root / "lib"
+    lib.mkdir()
+    shutil.copy(paths.DEVICE_LIB / "adafruit_ssd1306.py", lib)
+    shutil.copytree(paths.DEVICE_LIB / "adafruit_bus_device", lib / "adafruit_bus_device")
+    boot = (
+        "import binascii, board, machine, rig\n"
+        "from virtual_ssd1306 import VirtualSSD1306\n"
+        "panel = VirtualSSD1306()\n"
+        "machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, panel)\n"
+        "from referee.app import App\n"
+        "clock = rig.VirtualClock()\n"
+        "app = App(board.hardware(clock=clock, entropy=rig.SeededEntropy(1), data_dir='data'))\n"
+        "for _ in range(3):\n"
+        "    app.step()\n"
+        "    clock.sleep_ms(10)\n"
+        "print('PANEL', binascii.hexlify(bytes(panel.pixels())).decode())\n"
+    )
+    out = lane.run([boot], firmware_libs=(board_root, lib))
+    drawn = bytes.fromhex(out.split("PANEL ", 1)[1].split()[0])
+    assert drawn == bytes(from_pbm((GOLDEN / "boot-menu.pbm").read_text()))

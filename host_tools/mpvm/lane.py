@@ -107,12 +107,20 @@ def run(
     timeout: int = 600,
     extra_libs: tuple = (),
     files: dict | None = None,
+    firmware_libs: tuple | None = None,
 ) -> str:
     """Each call is a separate runPython; returns what the VM printed.
-    ``files`` ({name: bytes}) go into the VM's /data folder first."""
+    ``files`` ({name: bytes}) go into the VM's /data folder first.
+    ``firmware_libs``: folders that stand for the board's files instead of
+    the firmware and its driver (a manual install's copy, say)."""
     import tempfile
 
-    libs = [paths.FAKES] + ([MPY_FIRMWARE, MPY_LIB] if mpy else [paths.FIRMWARE, paths.DEVICE_LIB])
+    if firmware_libs is not None:
+        libs = [paths.FAKES, *firmware_libs]
+    else:
+        libs = [paths.FAKES] + (
+            [MPY_FIRMWARE, MPY_LIB] if mpy else [paths.FIRMWARE, paths.DEVICE_LIB]
+        )
     libs += list(extra_libs)
     cmd = ["node", str(RUNNER), "--heap", str(heap_kb)]
     for lib in libs:
