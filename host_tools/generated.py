@@ -17,7 +17,10 @@ def write_or_check(outputs: dict[Path, str], check: bool, command: str) -> int:
         else:
             path.write_text(text)
             print(f"wrote {path}")
-    if stale:
+            stale.append(path.name)
+    if check and stale:
         print(f"out of date, run {command}: {', '.join(stale)}")
         return 1
+    if not stale:  # say so: silence looked like nothing had run
+        print(f"up to date: {', '.join(path.name for path in outputs)}")
     return 0

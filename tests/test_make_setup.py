@@ -43,3 +43,13 @@ def test_a_new_venv_each_setup():
     recipe = re.search(r"^\$\(READY\):.*?\n((?:\t.*\n)+)", (ROOT / "Makefile").read_text(), re.M)
     lines = recipe.group(1)
     assert lines.index("rm -rf $(VENV)") < lines.index("-m venv $(VENV)")
+
+
+def test_make_hardware_and_make_fonts_say_what_they_did(capsys):
+    # they used to print nothing when every file was current
+    from host_tools import fontgen, hardware
+
+    assert hardware.main([]) == 0 and fontgen.main([]) == 0
+    said = capsys.readouterr().out
+    assert "up to date: wiring.svg, diagram.json" in said
+    assert "up to date: font_small.py, font_big.py" in said
