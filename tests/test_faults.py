@@ -204,6 +204,18 @@ def test_flash_full_when_a_game_starts(flash, monkeypatch):
     assert not isinstance(rig.app.screen, GameSetup)
 
 
+def test_a_file_named_data_is_not_called_a_full_flash(flash):
+    # "data" must be the games' folder; a file in its place used to be
+    # reported as a full flash, which sends people to delete games.
+    from referee.screens.setup import GameSetup
+
+    (flash / "data").write_text("not a folder")
+    rig = Rig()
+    rig.play("down\nok\nok\nok\nok long")  # the score pad's setup, then start
+    setup = rig.app.screen
+    assert isinstance(setup, GameSetup) and setup.message == "data is not a folder"
+
+
 def test_a_power_cut_at_every_byte_of_the_torn_tail_repair(flash, monkeypatch):
     # A torn last line is cut off by copying the file without it (littlefs
     # cannot truncate) and renaming the copy over it: a cut anywhere in the

@@ -86,8 +86,9 @@ class GameSetup(Screen):
         except RulesError as e:
             self.message = str(e)
             return
-        except OSError:
-            self.message = "flash full: not started"
+        except OSError as e:
+            # ENOTDIR: a file named data where the games' folder belongs
+            self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
         self.app.replace(self.screen(self.app, session))
 
