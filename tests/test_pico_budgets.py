@@ -51,25 +51,15 @@ def test_press_to_panel_median(brisk):
     assert median <= bench.PRESS_MEDIAN_MS
 
 
-@over_budget(
-    "press to panel p90 is about 39.5 ms: a full frame is 23.5 ms of bus at 400 kHz, and "
-    "opening a screen, a duel or Evil Robots step takes 12-30 ms more; some presses wait "
-    "for the erase of the save before them"
-)
 def test_press_to_panel_p90(brisk):
     _median, p90 = press_figures(brisk)
+    # 32.3 ms over 1,106 presses since the canvas's byte loops run as
+    # machine code (ui/fast.py); 39.5 before, 56.0 before saves waited for
+    # the frame. A full frame alone is 23.1 ms of bus at 400 kHz.
     assert p90 <= bench.PRESS_P90_MS
 
 
-def test_press_to_panel_p90_is_no_slower_than_today(brisk):
-    _median, p90 = press_figures(brisk)
-    # ratchet: 39.5 today over 1,106 presses. 35.6 over the 13 scripts
-    # before the four Evil Robots round scripts (issue 17) joined; 56.0
-    # before saves waited for the frame.
-    assert p90 <= 41
-
-
-@over_budget("a press asks about 5.9 KB of the heap, most of it call frames (rp2 build)")
+@over_budget("a press asks about 5.7 KB of the heap, most of it call frames (rp2 build)")
 def test_allocation_per_button_event(brisk):
     assert 0 < bench.mean(bench.event_allocations(brisk)) <= bench.ALLOC_PER_EVENT
 
@@ -77,11 +67,11 @@ def test_allocation_per_button_event(brisk):
 def test_garbage_per_button_event_is_no_more_than_today(brisk):
     left = bench.event_left(brisk)
     assert len(left) > 500
-    # ratchet: bytes left for the collector (1,907 today, 1,404 before the
+    # ratchet: bytes left for the collector (1,852 today, 1,404 before the
     # Evil Robots rounds of issue 17 joined, whose deals and pass-on lines
     # cost more; some 200 B of each is app.plug_holes()' tuples, garbage
     # bought for speed at each event)
-    assert 0 < bench.mean(left) <= 2000
+    assert 0 < bench.mean(left) <= 1950
 
 
 def played_as_on_the_desktop(g):

@@ -3,6 +3,8 @@
 Each case writes a small firmware file into a scratch tree and runs the same
 check `make test` runs on firmware/ (host_tools.portability)."""
 
+from pathlib import Path
+
 import pytest
 
 from host_tools import paths, portability
@@ -70,14 +72,52 @@ def test_every_firmware_module_imports_on_cpython():
         assert importlib.import_module(name).__name__ == name
 
 
+def native_modules():
+    return {".".join(Path(rel).with_suffix("").parts) for rel in portability.NATIVE}
+
+
 def test_every_firmware_module_imports_in_the_vm():
-    """And a CPython-only one fails here, in the MicroPython VM lane."""
+    """And a CPython-only one fails here, in the MicroPython VM lane (all
+    but the Pico's machine code, which the next test covers)."""
     from host_tools.mpvm import lane
 
     lane.build_mpy()
-    names = list(firmware_modules())
+    names = [n for n in firmware_modules() if n not in native_modules()]
     out = lane.run([f"for n in {names!r}:\n    __import__(n)\nprint('IMPORTED', {len(names)})"])
     assert f"IMPORTED {len(names)}" in out
+
+
+def test_machine_code_is_built_for_the_pico_and_the_vm_falls_back():
+    """ui/fast.py is compiled for the Cortex-M0+ (the .mpy header's arch
+    field, bits 2-7 of byte 2: 4 is armv6m in MicroPython's numbering), the
+    WebAssembly VM refuses it, and the canvas there runs ui/slow.py."""
+    from host_tools.mpvm import lane
+
+    lane.build_mpy()
+    for rel in portability.NATIVE:
+        header = (lane.MPY_FIRMWARE / Path(rel).with_suffix(".mpy")).read_bytes()[:4]
+        assert header[:2] == b"M\x06" and header[2] >> 2 == 4
+    out = lane.run(
+        [
+            "import sys\ntry:\n    import referee.ui.fast\n"
+            "except ValueError as e:\n    print('REFUSED', e)\n"
+            "import referee.ui.canvas\nprint('SLOW', 'referee.ui.slow' in sys.modules)"
+        ]
+    )
+    assert "REFUSED native code in .mpy unsupported" in out
+    assert "SLOW True" in out
+
+
+def test_emitters_are_allowed_only_in_the_native_modules(tmp_path):
+    src = tmp_path / "fw"
+    (src / "referee" / "ui").mkdir(parents=True)
+    code = "import micropython\n@micropython.viper\ndef f(n: int) -> int:\n    return n + 1\n"
+    (src / "referee" / "ui" / "fast.py").write_text(code)
+    (src / "referee" / "ui" / "other.py").write_text(code)
+    problems, _ = portability.check_tree(src, tmp_path / "mpy")
+    # other.py twice: the emitter check, and mpy-cross without an arch
+    assert problems and all("other.py" in p for p in problems)
+    assert any("@micropython.viper is MicroPython-only" in p for p in problems)
 
 
 def test_a_cpython_only_call_fails_in_the_vm():

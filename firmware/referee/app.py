@@ -92,7 +92,6 @@ class App:
 
     def menu_back(self):
         """The menu at the bottom of the stack, loaded if it is away."""
-        self.canvas.forget_big()
         if self._stack[0] is None:
             from referee.screens.menu import Menu  # away while a game is open: 2.0 KB (VM)
 

@@ -11,7 +11,13 @@ from struct import pack_into
 
 from micropython import const
 
-from referee.ui import font_big, font_small
+from referee import forget
+from referee.ui import font_big
+
+try:  # the Pico: machine code (see ui/fast.py)
+    from referee.ui.fast import copy_cells, copy_glyph, flip_bytes
+except Exception:  # noqa: BLE001 - a VM without viper: SyntaxError, ValueError, RuntimeError
+    from referee.ui.slow import copy_cells, copy_glyph, flip_bytes
 
 CELL = const(6)  # small glyph 5 wide + 1 blank column
 COLUMNS = const(21)
@@ -56,14 +62,19 @@ class Canvas:
         # included), by character code, '?' for codes outside the font: one
         # bytearray, as every object in the heap is one more for each garbage
         # collection to mark.
+        from referee.ui import font_small
+
         cells = bytearray(128 * CELL)
         for code in range(128):
             glyph = code - _FIRST if _FIRST <= code <= _LAST else 63 - _FIRST
             for col in range(font_small.WIDTH):
                 cells[code * CELL + col] = font_small.GLYPHS[glyph * font_small.WIDTH + col]
         self._cells = cells
+        if sys.implementation.name == "micropython":
+            # The glyphs live on in the cells: their module's 475 B of
+            # font and its code would only sit in the heap all evening.
+            forget("referee.ui.font_small")
         self._codes = bytearray(_CODES)
-        self._big = None  # views of the big font, made when a screen first uses it
         # The pixels (all but the control byte) as one row of 8-bit pixels,
         # whose fill is a memset: the panel's 1-bit vertical format fills
         # bit by bit, 8,192 of them, 0.85 ms on the chip at every redraw.
@@ -78,10 +89,6 @@ class Canvas:
             if fb is None or gs8 is None
             else fb.FrameBuffer(memoryview(self._buf)[1:], len(self._buf) - 1, 1, gs8)
         )
-
-    def forget_big(self):
-        """Back at the menu, which draws no big digits: let their views go."""
-        self._big = None
 
     def clear(self):
         if self._blank is not None:
@@ -116,20 +123,7 @@ class Canvas:
             for i in range(n):
                 x = self._char(codes[i], x, row, scale, flip)
             return x
-        # Byte copies: on the chip six stores beat one slice copy, whose
-        # call costs about as much as ten bytecodes.
-        buf = self._buf
-        cells = self._cells
-        at = 1 + row * self.width + x
-        for i in range(n):
-            g = codes[i] * CELL
-            buf[at] = cells[g]
-            buf[at + 1] = cells[g + 1]
-            buf[at + 2] = cells[g + 2]
-            buf[at + 3] = cells[g + 3]
-            buf[at + 4] = cells[g + 4]
-            buf[at + 5] = cells[g + 5]
-            at += CELL
+        copy_cells(self._buf, 1 + row * self.width + x, self._cells, codes, n)
         return x + n * CELL
 
     def _text_by_char(self, s, x, row, scale, invert):
@@ -269,18 +263,11 @@ class Canvas:
     def _big_char(self, index, x, row):
         buf = self._buf
         width = self.width
-        if 0 <= x <= width - font_big.WIDTH:
-            # Four slice copies from views of the font (see big_views()).
-            views = self._big
-            if views is None:
-                views = self._big = big_views()
-            at = 1 + row * width + x
-            for page in views[index]:
-                buf[at : at + font_big.WIDTH] = page
-                at += width
-            return x + BIG_CELL
         glyphs = font_big.GLYPHS
         g = index * font_big.WIDTH * font_big.PAGES
+        if 0 <= x <= width - font_big.WIDTH:
+            copy_glyph(buf, 1 + row * width + x, glyphs, g, font_big.WIDTH, font_big.PAGES, width)
+            return x + BIG_CELL
         for page in range(font_big.PAGES):
             base = 1 + (row + page) * width
             for col in range(font_big.WIDTH):
@@ -297,21 +284,9 @@ class Canvas:
         width = self.width
         if x1 < 0:
             x1 = width
-        # Four bytes a pass, fewer loop bytecodes: most screens invert a
-        # title row at each redraw (on the chip the press-to-panel median
-        # went from 20.0 to 19.6 ms).
         for r in range(row, row + rows):
-            x = 1 + r * width + x0
-            end = x + x1 - x0
-            while x < end - 3:
-                buf[x] ^= 0xFF
-                buf[x + 1] ^= 0xFF
-                buf[x + 2] ^= 0xFF
-                buf[x + 3] ^= 0xFF
-                x += 4
-            while x < end:
-                buf[x] ^= 0xFF
-                x += 1
+            start = 1 + r * width + x0
+            flip_bytes(buf, start, start + x1 - x0)
 
     def hline(self, x, y, w, c=1):
         self.display.hline(x, y, w, c)
@@ -334,20 +309,6 @@ class Canvas:
             px = x + (size * qx) // 4 - pip // 2
             py = y + (size * qy) // 4 - pip // 2
             d.fill_rect(px, py, pip, pip, 1)
-
-
-def big_views():
-    """Views of each big glyph's four pages, a tuple of them per glyph (about
-    1.6 KB). Not one flat tuple: MicroPython's collector marks with a stack
-    of 64 and rescans the whole heap when one object holds more new objects
-    than that, which takes milliseconds on the chip."""
-    font = memoryview(font_big.GLYPHS)
-    w = font_big.WIDTH
-    size = w * font_big.PAGES
-    return tuple(
-        tuple(font[g * size + p * w : g * size + (p + 1) * w] for p in range(font_big.PAGES))
-        for g in range(len(font_big.GLYPHS) // size)
-    )
 
 
 def keep_visible(top, index, visible):

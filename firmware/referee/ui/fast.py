@@ -1,0 +1,61 @@
+"""The canvas's two byte loops as machine code (MicroPython's viper emitter).
+
+On the Pico every character of text is six byte copies and every highlight
+bar 128 byte flips; as bytecode they cost about 20 us a character and 0.4 ms
+a bar, a third of a full redraw. Viper compiles them to Thumb code that runs
+some twenty times faster, and a viper call keeps its frame off the heap.
+
+Where no viper emitter exists (the WebAssembly VM of the tests, an .mpy
+built for another architecture) importing this module fails and the canvas
+takes the same loops from ui/slow.py; CPython runs this file as plain Python
+(host_tools/fakes/micropython.py makes ptr8 a plain view). The two are
+checked byte for byte against each other (tests/test_canvas_loops.py), and
+the chip lane's golden frames check the machine code.
+"""
+
+import micropython
+
+
+@micropython.viper
+def copy_cells(buf, at: int, cells, codes, n: int):
+    """Copy the 6-byte cell of each of the first ``n`` codes to ``buf`` from ``at``."""
+    frame = ptr8(buf)  # noqa: F821 - viper's pointer type
+    font = ptr8(cells)  # noqa: F821
+    code = ptr8(codes)  # noqa: F821
+    i = 0
+    while i < n:
+        g = code[i] * 6
+        frame[at] = font[g]
+        frame[at + 1] = font[g + 1]
+        frame[at + 2] = font[g + 2]
+        frame[at + 3] = font[g + 3]
+        frame[at + 4] = font[g + 4]
+        frame[at + 5] = font[g + 5]
+        at += 6
+        i += 1
+
+
+@micropython.viper
+def flip_bytes(buf, start: int, end: int):
+    """Flip every bit of ``buf[start:end]``."""
+    frame = ptr8(buf)  # noqa: F821
+    while start < end:
+        frame[start] = frame[start] ^ 0xFF
+        start += 1
+
+
+@micropython.viper
+def copy_glyph(buf, at: int, font, start: int, width: int, pages: int, stride: int):
+    """Copy a glyph ``pages`` pages tall and ``width`` wide, stored page after
+    page in ``font`` from ``start``, to ``buf`` from ``at``, a page every
+    ``stride`` bytes (the panel's width)."""
+    frame = ptr8(buf)  # noqa: F821
+    glyph = ptr8(font)  # noqa: F821
+    while pages > 0:
+        i = 0
+        while i < width:
+            frame[at + i] = glyph[start + i]
+            i += 1
+        at += stride
+        start += width
+        pages -= 1
