@@ -9,6 +9,8 @@ chi-square with critical values at p = 0.001 from standard tables
 import random
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from portable.support import Feed
 from referee.core.chance import Chance
@@ -130,3 +132,32 @@ def test_deal_fits_over_many_deals():
         counts[hands[0][0] - 1] += 1
         assert len(rest) == 12
     assert chi_square(counts, [n / 9] * 9) < 26.124
+
+
+@given(
+    data=st.binary(min_size=64, max_size=400),
+    bounds=st.lists(st.integers(1, 70000), min_size=1, max_size=40),
+)
+def test_pooled_bytes_draw_as_one_byte_at_a_time(data, bounds):
+    """Chance fetches its entropy 16 bytes at a time; the draws must be the
+    ones the bytes give read one by one, in order (rejection: the masked
+    big-endian value, drawn again while it is n or more)."""
+    feed = Feed(data)
+    chance = Chance(feed)
+    stream = iter(data)
+    for n in bounds:
+        bits = (n - 1).bit_length()
+        size = (bits + 7) // 8
+        expected = None
+        try:
+            while expected is None:
+                value = 0
+                for _ in range(size):
+                    value = value << 8 | next(stream)
+                value &= (1 << bits) - 1
+                expected = value if value < n else None
+        except StopIteration:
+            with pytest.raises(EOFError):
+                chance.below(n)
+            return
+        assert chance.below(n) == expected

@@ -75,7 +75,9 @@ def test_sixteen_columns_and_six_lines_fit():
 
 def test_die_faces_have_the_right_number_of_pips(rig):
     def pips(value):
-        draw(rig, lambda c: c.die(0, 0, 30, value))
+        from referee.ui.die import die
+
+        draw(rig, lambda c: die(c, 0, 0, 30, value))
         img = rig.panel.pixels()
         # pips are 5x5 squares inside the border; count their top-left corners
         inside = {(x, y) for y in range(2, 28) for x in range(2, 28) if rig.panel.pixel(x, y, img)}

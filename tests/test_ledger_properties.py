@@ -112,3 +112,16 @@ def test_a_round_refuses_a_65536th_entry():
     assert led.count == 0xFFFF and led.totals == [0x8000, 0x7FFF]
     led.add(2, 0, 1)  # the next round has room
     assert led.round_scores(2) == [1, 0] and led.rounds() == [1, 2]
+
+
+@given(st.lists(st.integers(-30, 30), min_size=1, max_size=9))
+def test_standings_run_from_the_highest_total_and_keep_seat_order_on_a_tie(points):
+    led = Ledger(len(points))
+    for seat, pts in enumerate(points):
+        if pts:
+            led.add(1, seat, pts)
+    order = led.standings()
+    assert sorted(order) == list(range(len(points)))  # every side once
+    for a, b in zip(order, order[1:], strict=False):
+        # a higher total first; on a tie, the lower seat first
+        assert points[a] > points[b] or (points[a] == points[b] and a < b)

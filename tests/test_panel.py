@@ -111,7 +111,7 @@ def test_flip_turns_the_picture_and_resends(setup):
 def test_failed_write_is_retried_on_the_next_show(setup):
     panel, glass = setup
     panel.pixel(3, 3, 1)
-    machine._world.devices.pop((0, 0x3C))  # a loose wire
+    machine.sim_detach_i2c(0, 0x3C)  # a loose wire
     with pytest.raises(OSError):
         panel.show()
     machine.sim_attach_i2c(0, 0x3C, glass)

@@ -15,7 +15,10 @@ class _World:
         self.now = 0  # virtual milliseconds since power-on
         self.levels = {}  # pin number -> level the outside world drives
         self.pins = {}  # pin number -> Pin objects made for it
-        self.devices = {}  # (bus id, address) -> device with i2c_write / i2c_read_into
+        # bus id * 256 + address -> device with i2c_write / i2c_read_into
+        # (an int key: a tuple made at every transfer would be billed to the
+        # firmware's allocations in the VM lane)
+        self.devices = {}
         self.bus_bytes = {}  # bus id -> payload bytes written
         self.timers = []
         self.wdt = None
@@ -124,7 +127,12 @@ def enable_irq(state=None):
 
 
 def sim_attach_i2c(bus_id, address, device):
-    _world.devices[(bus_id, address)] = device
+    _world.devices[bus_id * 256 + address] = device
+
+
+def sim_detach_i2c(bus_id, address):
+    """A loose wire: the device no longer answers (writes raise EIO)."""
+    _world.devices.pop(bus_id * 256 + address, None)
 
 
 def sim_bus_bytes(bus_id=0):
@@ -279,10 +287,10 @@ class I2C:
             raise OSError(_ETIMEDOUT)
 
     def scan(self):
-        return sorted(a for (bus, a) in _world.devices if bus == self.id)
+        return sorted(key & 255 for key in _world.devices if key >> 8 == self.id)
 
     def _device(self, addr):
-        dev = _world.devices.get((self.id, addr))
+        dev = _world.devices.get(self.id * 256 + addr)
         if dev is None:
             raise OSError(_EIO)
         return dev

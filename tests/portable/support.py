@@ -20,8 +20,10 @@ class Feed:
         self.pos = 0
 
     def __call__(self, n):
+        # What is left when that is less than asked (Chance fetches a pool
+        # of bytes at a time and uses them in order); dry: EOFError.
         out = self.data[self.pos : self.pos + n]
-        if len(out) < n:
+        if not out:
             raise EOFError
-        self.pos += n
+        self.pos += len(out)
         return out

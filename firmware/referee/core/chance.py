@@ -16,9 +16,24 @@ EVIL = "evil"
 NEUTRAL = "neutral"
 
 
+_POOL = 16  # entropy bytes fetched at a time
+
+
 class Chance:
     def __init__(self, entropy):
         self._entropy = entropy
+        # Bytes are fetched _POOL at a time and used in order, so the draws
+        # are the same as fetching each alone; a fetch is a new bytes object
+        # (os.urandom), and an Evil Robots deal draws some 70 times.
+        self._pool = b""
+        self._used = 0
+
+    def _byte(self):
+        if self._used >= len(self._pool):
+            self._pool = self._entropy(_POOL)
+            self._used = 0
+        self._used += 1
+        return self._pool[self._used - 1]
 
     def below(self, n):
         """A uniform integer in 0..n-1 (n from 1 to 2**24)."""
@@ -31,8 +46,8 @@ class Chance:
         size = (bits + 7) >> 3
         while True:
             value = 0
-            for byte in self._entropy(size):
-                value = value << 8 | byte
+            for _ in range(size):
+                value = value << 8 | self._byte()
             value &= mask
             if value < n:
                 return value

@@ -169,6 +169,16 @@ class Ledger:
 
     def standings(self):
         """Sides from the highest total down (ties keep seat order)."""
-        # Ties broken by seat in the key itself: MicroPython's sort is not
-        # stable, and both VMs must list the same order.
-        return sorted(range(self.sides), key=lambda s: (-self.totals[s], s))
+        # An insertion sort, which keeps seat order on a tie (MicroPython's
+        # sort is not stable, and both VMs must list the same order) and
+        # makes one list, not a key tuple per side.
+        totals = self.totals
+        order = list(range(self.sides))
+        for i in range(1, len(order)):
+            side = order[i]
+            j = i - 1
+            while j >= 0 and totals[order[j]] < totals[side]:
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = side
+        return order

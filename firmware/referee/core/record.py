@@ -9,6 +9,7 @@ bit; a person writing a journal by hand may leave it out (see journal.py).
 
 import json
 from binascii import crc32
+from struct import pack_into
 
 from referee.core.errors import RulesError
 
@@ -37,20 +38,26 @@ def seal(value):
     _writer.value(value)
     n = _writer.n
     _writer.reserve(10)  # room for the CRC before any view of the buffer exists
-    crc = crc32(memoryview(_writer.buf)[:n]) & 0xFFFFFFFF
+    # Three CRCs in four pass 2**30, a big int on MicroPython, where every
+    # shift or mask of one is a new object (about 450 B a line): its four
+    # bytes, unpacked into a kept buffer, are small ints.
+    pack_into(">I", _CRC, 0, crc32(_writer.view[:n]))
     _writer.byte(32)
-    for shift in (28, 24, 20, 16, 12, 8, 4, 0):
-        _writer.byte(_HEX[(crc >> shift) & 15])
+    for i in range(4):
+        _writer.byte(_HEX[_CRC[i] >> 4])
+        _writer.byte(_HEX[_CRC[i] & 15])
     _writer.byte(10)
-    return memoryview(_writer.buf)[: n + 10]
+    return _writer.view[: n + 10]
 
 
 _HEX = b"0123456789abcdef"
+_CRC = bytearray(4)
 
 
 class _Writer:
     def __init__(self):
         self.buf = bytearray(160)
+        self.view = memoryview(self.buf)  # kept: a slice of it is one object, not two
         self.n = 0
 
     def reserve(self, more):
@@ -59,6 +66,7 @@ class _Writer:
             bigger = bytearray(2 * len(self.buf) + more)
             bigger[: self.n] = self.buf[: self.n]
             self.buf = bigger
+            self.view = memoryview(bigger)
 
     def byte(self, b):
         if self.n == len(self.buf):
@@ -67,8 +75,8 @@ class _Writer:
         self.n += 1
 
     def text(self, s):
-        for ch in s:
-            self.byte(ord(ch))
+        for i in range(len(s)):  # by index: a str's iterator is a heap object
+            self.byte(ord(s[i]))
 
     def number(self, v):
         if v < 0:
@@ -99,13 +107,20 @@ class _Writer:
                 self.text(json.dumps(v))
         elif isinstance(v, dict):
             self.byte(123)  # {
-            first = True
-            for key in sorted(v):
-                if not isinstance(key, str):
-                    raise RulesError("journal keys are strings, not %r" % (key,))
-                if not first:
+            # The keys in sorted order, each the least one after the last
+            # written: an action has a handful, and sorted() would make a
+            # list of them at every press.
+            key = None
+            for _ in range(len(v)):
+                after = key
+                key = None
+                for k in v:
+                    if not isinstance(k, str):
+                        raise RulesError("journal keys are strings, not %r" % (k,))
+                    if (after is None or k > after) and (key is None or k < key):
+                        key = k
+                if after is not None:
                     self.text(", ")
-                first = False
                 self.value(key)
                 self.text(": ")
                 self.value(v[key])
@@ -128,4 +143,4 @@ def _write(value):
     """Canonical JSON of ``value`` into the shared buffer; a view of it."""
     _writer.n = 0
     _writer.value(value)
-    return memoryview(_writer.buf)[: _writer.n]
+    return _writer.view[: _writer.n]

@@ -39,6 +39,7 @@ snapshot_read.py reads them back for a resume or an undo.
 
 import json
 from binascii import crc32, hexlify
+from struct import pack_into
 
 from referee.core.errors import RulesError
 from referee.core.journal import SNAPS
@@ -49,6 +50,27 @@ from referee.core.journal import SNAPS
 # back would take 2 KB of a long game's resume.
 VERSION = 3
 _PLAIN = (bool, int, str)
+
+
+_HEX = b"0123456789abcdef"
+_CRC = bytearray(4)
+_END = bytearray(b" 00000000\n")
+
+try:  # MicroPython: a str lends its UTF-8 bytes like any buffer (to crc32, to a file)
+    crc32("")
+    _STR_IS_BUFFER = True
+except TypeError:  # CPython: a str must be encoded first
+    _STR_IS_BUFFER = False
+
+
+def _crc_end(data):
+    """What ends a sealed line after ``data`` (record.seal's ending): a
+    space, the CRC-32 in hex, a newline, with no big int shifted."""
+    pack_into(">I", _CRC, 0, crc32(data))
+    for i in range(4):
+        _END[1 + 2 * i] = _HEX[_CRC[i] >> 4]
+        _END[2 + 2 * i] = _HEX[_CRC[i] & 15]
+    return _END
 
 
 def crc_hex(data):
@@ -149,9 +171,11 @@ def _put(f, part):
     """One sealed line, as record.seal writes them, but through the C json
     module: MicroPython gives most Python calls a heap frame, and a
     snapshot's values are many."""
-    data = json.dumps(part).encode()
+    text = json.dumps(part)
+    # (on MicroPython the text goes out as it is: no copy)
+    data = text if _STR_IS_BUFFER else text.encode()
     f.write(data)
-    f.write((" %08x\n" % (crc32(data) & 0xFFFFFFFF)).encode())
+    f.write(_crc_end(data))
 
 
 def _nbytes(value):

@@ -179,6 +179,9 @@ def _seat(state, action, robot_ok=False):
     return seat
 
 
+_FLIPS = ("TT", "TH", "HT", "HH")
+
+
 def _deal(state, action):
     n = state.table.players
     bots = action.get("bots")
@@ -191,8 +194,9 @@ def _deal(state, action):
     for b in bots:
         if not isinstance(b, int) or not 0 <= b < len(BOTS):
             raise RulesError("there is no robot %r" % (b,))
-    if len(set(bots)) != n:
-        raise RulesError("the robots are unique: one was dealt twice")
+    for b in bots:
+        if bots.count(b) > 1:  # (not len(set(bots)): a set a deal, for nothing)
+            raise RulesError("the robots are unique: one was dealt twice")
     for p in power:
         if not isinstance(p, int) or not 1 <= p <= 9:
             raise RulesError("power cards run 1 to 9, not %r" % (p,))
@@ -207,20 +211,23 @@ def _deal(state, action):
     state.bots = list(bots)
     state.power = list(power)
     state.card_power = list(power)
-    state.coins = [("H" if c[0] else "T") + ("H" if c[1] else "T") for c in coins]
+    # (looked up, not joined: five new strings a deal otherwise)
+    state.coins = [_FLIPS[2 * bool(c[0]) + bool(c[1])] for c in coins]
     state.side = [allegiance_of(c[0], c[1]) for c in coins]
     if state.table.robot:
         state.side.append(NEUTRAL)
-    state.passed = []
-    state.acted = []
-    state.pass_acted = []
+    # The round's lists emptied in place (six new ones were garbage at
+    # every deal); nothing holds on to the last round's.
+    del state.passed[:]
+    del state.acted[:]
+    del state.pass_acted[:]
     state.no_pass_phase = False
     state.last_result = None
     state.strict = action.get("v") == 2
     state.level = 12
-    state.used = []
-    state.acted_bots = []
-    state.must_pass = []
+    del state.used[:]
+    del state.acted_bots[:]
+    del state.must_pass[:]
     state.claimed = False
     state.free_level = 0
     state.shown = [""] * n
@@ -295,26 +302,33 @@ def pass_order(state):
 def result(state, sides, scaredy):
     """(winning side or None, points per player) for final allegiances."""
     players = state.table.players
-    count = {GOOD: 0, EVIL: 0, NEUTRAL: 0}
-    top = {GOOD: 0, EVIL: 0}
-    total = {GOOD: 0, EVIL: 0}
+    # Good's and Evil's size, highest power and total power, in plain
+    # numbers (three dicts of them were garbage at every round's end)
+    good = bad = top_good = top_bad = total_good = total_bad = 0
     for seat in range(len(sides)):
         side = sides[seat]
-        count[side] += 1
-        if side != NEUTRAL:
+        if side == GOOD:
             power = state.seat_power(seat)
-            top[side] = max(top[side], power)
-            total[side] += power
+            good += 1
+            top_good = max(top_good, power)
+            total_good += power
+        elif side == EVIL:
+            power = state.seat_power(seat)
+            bad += 1
+            top_bad = max(top_bad, power)
+            total_bad += power
     points = [0] * players
     winner = None
     split = False  # not everyone on the same side
     for seat in range(1, players):
         split = split or sides[seat] != sides[0]
-    if (count[GOOD] or count[EVIL]) and split:
-        for key in (count, top, total):  # size, then highest power, then total
-            if key[GOOD] != key[EVIL]:
-                winner = GOOD if key[GOOD] > key[EVIL] else EVIL
-                break
+    if (good or bad) and split:  # size, then highest power, then total
+        if good != bad:
+            winner = GOOD if good > bad else EVIL
+        elif top_good != top_bad:
+            winner = GOOD if top_good > top_bad else EVIL
+        elif total_good != total_bad:
+            winner = GOOD if total_good > total_bad else EVIL
     if winner is not None:
         loser = EVIL if winner == GOOD else GOOD
         for seat in range(players):
@@ -346,7 +360,7 @@ def _end(state, action):
     for seat in range(state.table.players):
         if points[seat]:  # most seats score nothing most rounds: keep no entry
             state.ledger.add(state.round, seat, points[seat])
-    state.side = list(sides)
+    state.side[:] = sides  # (copied into the round's list, not a new one)
     state.last_result = (winner, points)
     state.phase = SCORED
     state.winner = state.ledger.winner(state.target)

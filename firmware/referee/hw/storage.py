@@ -10,13 +10,19 @@ import os
 class Storage:
     def __init__(self, root):
         self.root = root
+        self._name = self._path = None  # the last path made, kept for the next
         try:
             os.mkdir(root)
         except OSError:
             pass  # already there
 
     def path(self, name):
-        return self.root + "/" + name
+        # The journal's path is asked at every append: made once, not twice
+        # a press (two new strings each time).
+        if name != self._name:
+            self._name = name
+            self._path = self.root + "/" + name
+        return self._path
 
     def exists(self, name):
         try:

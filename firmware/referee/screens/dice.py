@@ -11,6 +11,7 @@ from micropython import const
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
 from referee.ui.canvas import CELL, number_width
+from referee.ui.die import die
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -125,7 +126,7 @@ class Dice(Screen):
             gap = 6 if count < 4 else 4
             x = (c.width - count * size - (count - 1) * gap) // 2
             for v in values:
-                c.die(x, 10, size, v)
+                die(c, x, 10, size, v)
                 x += size + gap
             if count > 1:
                 total = sum(values)

@@ -14,7 +14,7 @@ from referee import forget
 from referee.games import evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
-from referee.ui.canvas import COLUMNS, keep_visible, number_width
+from referee.ui.canvas import CELL, COLUMNS, keep_visible, number_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -112,19 +112,23 @@ class EvilGame(Screen):
         state = self.session.state
         x = c.text("ROUND ", 2, 0)
         c.number(max(1, state.round), x, 0)
-        c.right("to %d " % state.target, 0)
+        # (numbers drawn as numbers: a formatted string a redraw is garbage)
+        x = c.width - 4 * CELL - number_width(state.target)  # "to N " against the right edge
+        c.number(state.target, c.text("to ", x, 0), 0)
         c.invert_rows(0)
+        what = None
         if state.over:
             what = "%s won!" % state.table.names[state.winner]
         elif state.phase in (evil.DEAL, evil.SCORED):
-            what = "> deal round %d" % (state.round + 1)
+            c.number(state.round + 1, c.text("> deal round ", 2, 1), 1)
         elif self._peeks_left(state):
             what = "> peeks: " + state.table.names[state.peeked]
         elif state.phase == evil.TURNS:
             what = "> the turns"
         else:
             what = "> the pass phase"
-        c.text(what, 2, 1)
+        if what is not None:
+            c.text(what, 2, 1)
         if self.index == -1:
             c.invert_rows(1)
         table = state.table
@@ -152,8 +156,10 @@ def deal(chance, state):
     from a shuffled deck is the shuffle's first cards: that, without the
     hands and the rest of the deck chance.deal would build for it."""
     n = state.table.players
-    bots = chance.shuffle(list(range(len(evil.BOTS))))[:n]
-    power = chance.shuffle(list(_POWER_CARDS))[:n]
+    bots = chance.shuffle(list(range(len(evil.BOTS))))
+    del bots[n:]  # (in place: a slice would be one more list a deal)
+    power = chance.shuffle(list(_POWER_CARDS))
+    del power[n:]
     coins = []
     for _ in range(n):
         coins.append([chance.coin(), chance.coin()])

@@ -10,7 +10,7 @@ from micropython import const
 
 from referee.games import evil
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible, number_width
+from referee.ui.canvas import CELL, keep_visible, number_width, text_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -61,7 +61,8 @@ class RoundEnd(Screen):
             row = 1 + i - self.top
             if i < len(self.sides):
                 c.text(state.table.name(i), 4, row)
-                c.right(self.sides[i] + " ", row)
+                side = self.sides[i]  # ended a cell short of the edge, as "yes "
+                c.text(side, c.width - text_width(side) - CELL, row)
             else:
                 c.text("ScaredyBot quiet?", 4, row)
                 c.right("yes " if self.scaredy else "no ", row)

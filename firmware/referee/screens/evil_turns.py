@@ -96,14 +96,18 @@ class Calls(Turns):
         self.index = 0
         self.message = None
 
-    def _waiting(self):
-        """Players who may still answer a call: not yet acted, not passed."""
+    def _waiting(self, k=-1):
+        """Players who may still answer a call (not yet acted, not passed):
+        how many, or the seat of the k-th of them. Counted, not listed: a
+        list would be garbage at every press."""
         state = self.session.state
-        out = []
+        n = 0
         for seat in range(state.table.players):
             if seat not in state.acted and seat not in state.passed:
-                out.append(seat)
-        return out
+                if n == k:
+                    return seat
+                n += 1
+        return n
 
     def undone(self):
         state = self.session.state
@@ -129,14 +133,15 @@ class Calls(Turns):
             return
         waiting = self._waiting()
         if step:
-            self.index = (self.index - step) % (len(waiting) + 2)
+            self.index = (self.index - step) % (waiting + 2)
         elif ev == _OK_PRESS:
-            if self.index > len(waiting):  # nobody else: end the turns
+            if self.index > waiting:  # nobody else: end the turns
                 self.call(0)
             elif self.index == 0:  # nobody (more) at this level
                 self.call(state.level - 1)
             else:
-                self.app.push(TurnRecord(self.app, self.session, waiting[self.index - 1]))
+                seat = self._waiting(self.index - 1)
+                self.app.push(TurnRecord(self.app, self.session, seat))
                 self.index = 0
         else:
             self.back(ev)
@@ -178,11 +183,23 @@ class Calls(Turns):
         c.text("IS ANYONE POWER", 2, 0)
         c.number(max(1, state.level), 104, 0)
         c.invert_rows(0)
-        labels = ["nobody: next"]
-        for seat in self._waiting():
-            labels.append(names[seat])
-        labels.append("nobody else: end")
-        _list_choice(c, labels, self.index, 1, 6)
+        # "nobody: next", the players still waiting, "nobody else: end":
+        # drawn row by row, as a list of labels would be garbage at each press
+        top = keep_visible(0, self.index, 6)
+        i = 0  # the row's place in the whole list
+        for seat in range(-1, state.table.players + 1):
+            if 0 <= seat < state.table.players:
+                if seat in state.acted or seat in state.passed:
+                    continue
+                label = names[seat]
+            else:
+                label = "nobody: next" if seat < 0 else "nobody else: end"
+            if top <= i < top + 6:
+                row = 1 + i - top
+                c.text(label, 8, row)
+                if i == self.index:
+                    c.invert_rows(row)
+            i += 1
         self.hint(c, "OK: this one acts")
 
 

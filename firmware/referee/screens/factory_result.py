@@ -55,7 +55,9 @@ class Result(Screen):
         state = self.session.state
         c.centre("%s: EUREKA!" % state.table.names[seat], 0)
         c.invert_rows(0)
-        c.die(6, 12, 44, state.last_rolls[seat])
+        from referee.ui.die import die  # a Eureka only
+
+        die(c, 6, 12, 44, state.last_rolls[seat])
         right = state.last_right[seat]
         c.text("RIGHT" if right else "WRONG", 62, 2, scale=2)
         change = state.last_change[seat]

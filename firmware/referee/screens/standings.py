@@ -29,11 +29,10 @@ class Standings(Screen):
         state = self.state
         side = self.order[self.index]
         totals = state.ledger.totals
-        leaders = state.ledger.leaders()
         if state.winner is not None and side == state.winner:
             c.centre("WINS", 0)
-        elif side in leaders:
-            c.centre("LEADS" if len(leaders) == 1 else "SHARES THE LEAD", 0)
+        elif totals[side] == max(totals):  # (no list of the leaders: a redraw makes none)
+            c.centre("LEADS" if state.ledger.lead() >= 0 else "SHARES THE LEAD", 0)
         else:
             x = c.number(self.index + 1, 44, 0)
             c.number(len(self.order), c.text(" of ", x, 0), 0)

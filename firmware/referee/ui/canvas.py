@@ -40,17 +40,6 @@ except Exception:  # noqa: BLE001 - CPython's struct.error: a str must be encode
 # A nibble with each bit doubled: how one glyph row becomes two at scale 2.
 _SPREAD = bytes(sum(3 << (2 * i) for i in range(4) if n >> i & 1) for n in range(16))
 
-# Pip centres of a d6 face in quarters of its size, faces 1..6.
-_PIPS = (
-    (),
-    ((2, 2),),
-    ((1, 1), (3, 3)),
-    ((1, 1), (2, 2), (3, 3)),
-    ((1, 1), (3, 1), (1, 3), (3, 3)),
-    ((1, 1), (3, 1), (2, 2), (1, 3), (3, 3)),
-    ((1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)),
-)
-
 
 class Canvas:
     def __init__(self, display):
@@ -293,22 +282,6 @@ class Canvas:
 
     def fill_rect(self, x, y, w, h, c=1):
         self.display.fill_rect(x, y, w, h, c)
-
-    def die(self, x, y, size, value):
-        """A d6 face with ``value`` pips, size x size pixels, rounded corners."""
-        d = self.display
-        d.fill_rect(x, y, size, size, 0)
-        d.rect(x, y, size, size, 1)
-        far = size - 1
-        d.pixel(x, y, 0)  # rounded corners
-        d.pixel(x + far, y, 0)
-        d.pixel(x, y + far, 0)
-        d.pixel(x + far, y + far, 0)
-        pip = size // 6
-        for qx, qy in _PIPS[value]:
-            px = x + (size * qx) // 4 - pip // 2
-            py = y + (size * qy) // 4 - pip // 2
-            d.fill_rect(px, py, pip, pip, 1)
 
 
 def keep_visible(top, index, visible):
