@@ -1,6 +1,7 @@
-"""The wiring picture and the Wokwi diagram, made from the board file.
+"""The wiring picture, the breadboard picture and the Wokwi diagram, made
+from the board file.
 
-    python -m host_tools.hardware          # rewrite hardware/wiring.svg and diagram.json
+    python -m host_tools.hardware          # rewrite hardware/wiring.svg, breadboard.svg, diagram.json
     python -m host_tools.hardware --check  # fail if they disagree with firmware/board.py
 
 The pins come from firmware/board.py (read as text, so this runs without the
@@ -185,9 +186,12 @@ def wiring_svg(pins: dict) -> str:
 
 
 def outputs() -> dict[str, str]:
+    from host_tools import breadboard  # it reads this module's pin table
+
     pins = board_pins()
     return {
         "wiring.svg": wiring_svg(pins),
+        "breadboard.svg": breadboard.svg(pins),
         "diagram.json": json.dumps(diagram(pins), indent=2) + "\n",
     }
 

@@ -58,3 +58,82 @@ def test_mip_package_lists_every_firmware_file_and_the_pinned_driver():
         assert path.relative_to(ROOT / "firmware").as_posix() in dests
     sources = dict(package["urls"])
     assert sources["lib/adafruit_ssd1306.py"].endswith("/2.12.24/adafruit_ssd1306.py")
+
+
+def breadboard_nets():
+    """The breadboard picture's connections, followed as a meter would: a
+    column's holes a-e are one strip, f-j another, each rail one long strip;
+    a leg joins its part's pin to its hole, a jumper its two ends."""
+    svg = (ROOT / "hardware" / "breadboard.svg").read_text()
+    parent = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    def join(a, b):
+        parent[find(a)] = find(b)
+
+    def strip(hole):
+        if hole[:2] in ("T+", "T-", "B+", "B-"):
+            return "rail " + hole[:2]
+        col = int(hole[1:])
+        assert 1 <= col <= 30, hole
+        return f"strip {'top' if hole[0] in 'abcde' else 'bottom'} {col}"
+
+    def node(end):
+        return end if ":" in end else strip(end)
+
+    holes = {}
+    for leg, hole in re.findall(r'data-leg="([^"]+)" data-hole="([^"]+)"', svg):
+        assert hole not in holes, f"{leg} and {holes[hole]} in one hole"
+        holes[hole] = leg
+        join(leg, strip(hole))
+    for ground in (3, 8, 13, 18, 23, 28, 33, 38):  # the Pico's grounds are one plane
+        join(f"pico:{ground}", "pico:38")
+    for a, b in re.findall(r'class="wire" data-a="([^"]+)" data-b="([^"]+)"', svg):
+        for end in (a, b):
+            if ":" not in end:
+                assert end not in holes, f"a jumper into {holes[end]}'s hole {end}"
+                holes[end] = "wire"
+        join(node(a), node(b))
+    return find
+
+
+def test_breadboard_picture_wires_the_board_files_pins():
+    import board
+
+    net = breadboard_nets()
+    pin = hardware.PICO_PIN
+
+    def same(a, b):
+        return net(a) == net(b)
+
+    assert same(f"pico:{pin[board.I2C_SDA]}", "oled:SDA")
+    assert same(f"pico:{pin[board.I2C_SCL]}", "oled:SCL")
+    for name, gp in zip(("up", "down", "ok", "back"), board.BUTTON_PINS, strict=True):
+        assert same(f"pico:{pin[gp]}", f"{name}:1")
+        assert same(f"{name}:2", "pico:38")  # the other leg to ground
+        assert not same(f"{name}:1", "pico:38")  # and not shorted to it
+    assert same(f"pico:{pin[board.BUZZER_PIN]}", "buzzer:+")
+    # power: 3V3 OUT (pin 36) feeds the OLED, VSYS (pin 39) takes the cells,
+    # and every ground meets; no signal touches another or a supply
+    assert same("pico:36", "oled:VCC") and same("pico:39", "cells:+")
+    for ground in ("oled:GND", "buzzer:-", "cells:-"):
+        assert same(ground, "pico:38")
+    signals = [pin[g] for g in (board.I2C_SDA, board.I2C_SCL, *board.BUTTON_PINS, board.BUZZER_PIN)]
+    nets = [net(f"pico:{p}") for p in (*signals, 36, 38, 39)]
+    assert len(set(nets)) == len(nets)
+
+
+def test_breadboard_picture_seats_the_pico_as_built():
+    # Pin 1 faces pin 40 across the board, pins run one column apart, and the
+    # two rows are seven holes apart (0.7 in): rows b and g of a breadboard.
+    svg = (ROOT / "hardware" / "breadboard.svg").read_text()
+    seat = dict(re.findall(r'data-leg="pico:(\d+)" data-hole="([^"]+)"', svg))
+    assert len(seat) == 40
+    for n in range(1, 21):
+        top, bottom = seat[str(41 - n)], seat[str(n)]
+        assert top[0] == "b" and bottom[0] == "g" and top[1:] == bottom[1:]
+        assert int(bottom[1:]) == n  # USB at the left: pin 1 at column 1
