@@ -146,10 +146,20 @@ def test_a_damaged_settings_file_gives_defaults_and_a_note(flash):
     rig = Rig()
     assert rig.app.settings == DEFAULTS
     assert isinstance(rig.app.screen, Notice) and "settings file damaged" in rig.app.screen.lines
-    kept = Storage("data").read("settings.bad")
+    kept = Storage("data").read("settings.bad1")
     assert kept == b'{"bright": 1, "flip": 1} 0badc0de\n'  # kept aside, not lost
     rig.play("ok\nup\nok\ndown\nok")  # dismiss, Settings, Bright 4 -> 1
     assert Rig().app.settings["bright"] == 1  # saving works again
+
+
+def test_every_damaged_settings_file_is_kept(flash):
+    # Two damaged files, two boots: the second does not replace the first.
+    Storage("data").write("settings", b"first damage\n")
+    Rig()
+    Storage("data").write("settings", b"second damage\n")
+    Rig()
+    assert Storage("data").read("settings.bad1") == b"first damage\n"
+    assert Storage("data").read("settings.bad2") == b"second damage\n"
 
 
 def test_the_settings_note_speaks_of_a_game_only_when_there_is_one(flash):

@@ -166,3 +166,31 @@ def test_the_offer_breaks_a_long_headline_over_two_rows(rig):
         (6, "1 step saved"),
         (7, "OK:resume  BACK:menu"),
     ]
+
+
+def test_a_newer_referees_game_is_told_once_and_kept_whole(flash):
+    from referee.core.record import seal
+    from referee.screens.menu import Menu
+    from referee.screens.notice import Notice
+
+    os.mkdir("data")
+    data = bytes(seal({"v": 9, "game": "scorepad", "setup": {"players": 2}}))
+    with open("data/game.jnl", "wb") as f:
+        f.write(data)
+    rig = Rig(seed=1)
+    rig.play("ok")  # the offer: resume
+    note = rig.app.screen
+    assert isinstance(note, Notice) and note.title == "NOT RESUMED"
+    # the whole reason in the panel's 21 columns, then where the file went
+    assert note.lines == [
+        "made by a newer",
+        "referee (format 9;",
+        "this one reads 2)",
+        "kept as",
+        "game.jnl.newer1",
+    ]
+    with open("data/game.jnl.newer1", "rb") as f:
+        assert f.read() == data
+    rig.play("ok")
+    assert isinstance(rig.app.screen, Menu)
+    assert isinstance(Rig(seed=1).app.screen, Menu)  # the next boot offers nothing

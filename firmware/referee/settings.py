@@ -2,7 +2,8 @@
 
 Written whole under a temporary name and renamed (see hw/storage.py), so a
 reset never leaves half a file. A file that does not read is kept aside as
-settings.bad and the defaults are used; the boot says so once.
+settings.bad1 (then .bad2, ...: an older one is never replaced) and the
+defaults are used; the boot says so once.
 """
 
 FILE = "settings"
@@ -33,8 +34,10 @@ def load(storage):
     except Exception:  # noqa: BLE001 - too big for memory, say: damaged all the same
         found = None
     if found is None:  # only a whole, intact dict
-        storage.remove(FILE + ".bad")
-        storage.rename(FILE, FILE + ".bad")
+        n = 1
+        while storage.exists(FILE + ".bad%d" % n):  # every damaged one kept
+            n += 1
+        storage.rename(FILE, FILE + ".bad%d" % n)
         return values, "settings file damaged"
     for name in values:
         value = found.get(name)

@@ -104,13 +104,17 @@ def test_damaged_files_are_never_overwritten():
     assert "line 1 is damaged" in second.problem
 
 
-def test_a_newer_format_is_refused_and_left_alone():
+def test_a_newer_format_is_refused_once_and_its_bytes_kept_whole():
     storage = Storage("data")
     data = bytes(seal({"v": 3, "game": "scorepad", "setup": SETUP}))
     storage.write(FILE, data)
     saved, _ = load_all(storage)
     assert saved.game is None and "newer referee" in saved.problem and "format 3" in saved.problem
-    assert storage.read(FILE) == data and saved.kept_as is None
+    # kept whole beside the journal, for that referee; not read again
+    assert saved.kept_as == FILE + ".newer1" and storage.read(FILE + ".newer1") == data
+    assert not storage.exists(FILE)
+    again, _ = load_all(storage)
+    assert again.problem is None and again.game is None
 
 
 def test_a_hand_written_journal_replays():

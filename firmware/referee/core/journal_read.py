@@ -180,9 +180,7 @@ def _check_header(header):
         # Only a higher format number is a newer referee's (and left alone);
         # anything else there is damage, kept aside like any other.
         if isinstance(version, int) and not isinstance(version, bool) and version > JOURNAL_FORMAT:
-            raise RulesError(
-                "journal format %d; this referee reads format %d" % (version, JOURNAL_FORMAT)
-            )
+            raise RulesError("format %d; this one reads %d" % (version, JOURNAL_FORMAT))
         raise RulesError("the header's format is unknown")
     if not isinstance(header.get("game"), str) or not isinstance(header.get("setup"), dict):
         raise RulesError("the header names no game and setup")
@@ -367,9 +365,16 @@ def _load(journal, f, on_header, on_action, start):
         if survey is not None:
             saved.replayed = replay_from(f, survey, sealed, on_action)
     except RulesError as e:
-        if str(e).startswith("journal format"):
-            return Saved(problem="saved game is from a newer referee (%s)" % e)
         f.close()
+        if str(e).startswith("format "):
+            # A newer referee's game: its bytes kept whole under another
+            # name, so it is told once, not at every boot, and new games
+            # can start; a newer referee can still read it there.
+            try:
+                kept = journal._move(journal.name + ".newer%d")
+            except OSError:
+                kept = None  # the flash refuses even a rename: told again next boot
+            return Saved(problem="made by a newer referee (%s)" % e, kept_as=kept)
         return Saved(problem="saved game damaged: %s" % e, kept_as=set_aside(journal))
     f.close()
     if survey is None:  # a header without its newline: give it one

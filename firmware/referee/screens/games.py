@@ -57,7 +57,9 @@ def tell_problem(app, saved):
 
     if saved.kept_as:
         # "saved game damaged: <reason>": the reason, then where the file went
-        reason = saved.problem[saved.problem.find(": ") + 2 :]
+        problem = saved.problem
+        damaged = "saved game damaged: "
+        reason = problem[len(damaged) :] if problem.startswith(damaged) else problem
         lines = wrap(reason, 3) + ["kept as", saved.kept_as]
         app.push(Notice(app, "NOT RESUMED", lines))
     else:
