@@ -332,3 +332,75 @@ def test_the_panel_shows_an_action_before_the_flash_erases_for_it(flash, monkeyp
     assert events[-2:] == ["show", "append"]
     assert events.count("append") == 1
     assert reboot()[2][0] == 3  # on flash before the rig reads another button
+
+
+def damaged_after(good_lines, bad_line, rest=b""):
+    """A score pad's journal: the header and ``good_lines`` actions through
+    a Session, then ``bad_line`` and ``rest`` written after them."""
+    session = Session.start(Storage("data"), rules("scorepad"), SETUP)
+    for action in good_lines:
+        assert session.act(action) is None
+    good = Storage("data").read("game.jnl")
+    whole = good + bad_line + rest
+    Storage("data").write("game.jnl", whole)
+    return good, whole
+
+
+@pytest.mark.parametrize(
+    "bad, reason",
+    [
+        # a flipped bit: the CRC no longer matches (line 4: the header, three actions)
+        (b'{"a": "score", "pts": 31, "seat": 0} ' + b"%08x\n" % 0, "line 5 is damaged"),
+        # an action the rules refuse: no seat 7 in a two-player game
+        (bytes(seal({"a": "score", "pts": 5, "seat": 7})), "action 4 refused"),
+    ],
+)
+def test_a_damaged_line_keeps_the_steps_before_it(flash, bad, reason):
+    # issue 20: the actions before a bad line are good; the game goes on
+    # from them, the damaged file is kept whole aside and the reason logged.
+    from referee.screens.notice import Notice
+    from referee.screens.resume import ResumeOffer
+
+    good, whole = damaged_after(FIRST + [NEXT], bad, bytes(seal(NEXT)))
+    rig = Rig()
+    rig.run_ms(200)  # the offer shows, then the game is read
+    note = rig.app.screen
+    assert isinstance(note, Notice) and note.title == "DAMAGED LINE"
+    # what was wrong and where, in one line; the step the game goes back to
+    assert list(note.lines) == [reason, "back to step 3", "kept as", "game.jnl.bad1"]
+    store = Storage("data")
+    assert store.read("game.jnl.bad1") == whole  # nothing of it lost
+    assert store.read("game.jnl") == good  # the journal: the good part, byte for byte
+    log = store.read("errors.log").decode()
+    assert reason in log and "resumes at step 3" in log and "game.jnl.bad1" in log
+    rig.play("ok")  # the notice: the offer under it
+    assert isinstance(rig.app.screen, ResumeOffer)
+    rig.play("ok")  # resume: ANN 25 + 30, BOB 10, as the three good steps say
+    assert list(pad_totals(rig)) == [55, 10]
+    assert reboot()[:2] == (None, 3)  # and the next boot resumes it plainly
+
+
+def pad_totals(rig):
+    for screen in reversed(rig.app._stack):
+        session = getattr(screen, "session", None)
+        if session is not None:
+            return session.state.ledger.totals
+    raise AssertionError("no game open")
+
+
+def test_a_flash_that_refuses_the_good_part_keeps_the_whole_file(flash, monkeypatch):
+    # The salvage's copy hits a full flash: no game to resume, but the
+    # damaged file is kept whole and the panel says why (nothing lost).
+    from referee.screens.notice import Notice
+
+    _, whole = damaged_after(FIRST, b'{"a": "next"} 00000000\n')
+    faults = FlashFaults(monkeypatch)
+    faults.room = 0
+    rig = Rig()
+    rig.run_ms(200)
+    faults.room = None
+    note = rig.app.screen
+    assert isinstance(note, Notice) and note.title == "NOT RESUMED"
+    assert note.lines == ["line 4 is damaged", "kept as", "game.jnl.bad1"]
+    assert Storage("data").read("game.jnl.bad1") == whole
+    assert not Storage("data").exists("game.jnl")

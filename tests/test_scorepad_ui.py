@@ -133,8 +133,12 @@ def test_an_ok_pressed_while_a_damaged_game_is_read_leaves_the_reason_up(flash):
     rig = Rig(seed=1)
     assert isinstance(rig.app.screen, ResumeOffer)  # "reading..."
     rig.play("ok")  # down while the next step reads the game, up after
-    assert rig.app.screen.title == "NOT RESUMED"
-    rig.play("ok")  # a press made for the notice: back to the menu
+    # the good part (the header: the game's setup, no step yet) is kept
+    assert rig.app.screen.title == "DAMAGED LINE"
+    assert rig.app.screen.lines[1] == "back to step 0"
+    rig.play("ok")  # a press made for the notice: the offer waits under it
+    assert isinstance(rig.app.screen, ResumeOffer) and rig.app.screen.session is not None
+    rig.play("back")
     assert isinstance(rig.app.screen, Menu)
 
 

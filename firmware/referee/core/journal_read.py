@@ -236,7 +236,9 @@ class Survey:
     """The first pass over a journal from a starting point: every line
     checked, the undo lines noted."""
 
-    def __init__(self, f, start, count, sealed, first_number):
+    def __init__(self, f, start, count, sealed, first_number, at=None):
+        # ``at``: a one-item list that learns where each line starts, so
+        # that after a damaged line the caller knows where the good part ends
         self.start = start
         self.first_number = first_number
         self.start_count = count
@@ -255,6 +257,8 @@ class Survey:
                 break
             number += 1
             offset, line, whole = got
+            if at is not None:
+                at[0] = offset
             found = _sealed_line(line, whole, sealed, number)
             if found is not None and found[0] is not True and _is_undo(found[0]):
                 count = _undo_of(found[0], count, number)
@@ -290,9 +294,10 @@ def _sealed_line(line, whole, sealed, number):
     return _line(line, whole, sealed, number)
 
 
-def replay_from(f, survey, sealed, on_action):
+def replay_from(f, survey, sealed, on_action, at=None):
     """The second pass: feed on_action every action after ``survey.start``
-    that no later undo took back, oldest first. Returns how many."""
+    that no later undo took back, oldest first. Returns how many (``at``:
+    as Survey's)."""
     # An action that became action number k is taken back by any later
     # undo to fewer than k: keep, for each undo line, the fewest actions
     # any undo from it on went back to.
@@ -315,6 +320,8 @@ def replay_from(f, survey, sealed, on_action):
         count += 1
         if next_undo < len(floors) and floors[next_undo] < count:
             continue  # a later undo takes it back
+        if at is not None:
+            at[0] = offset
         found = unseal(line, sealed is not False)
         if found is None:  # a CRC that matches text that is not a record
             raise RulesError("line %d is damaged" % number)
@@ -343,6 +350,9 @@ def load(journal, on_header, on_action, start=None):
 
 
 def _load(journal, f, on_header, on_action, start):
+    # Where the line being read starts: after a damaged line, the bytes
+    # before it are the game's good part (salvage.py keeps them).
+    at = [None]
     try:
         found = header_of(f)
         if found is None:
@@ -355,27 +365,20 @@ def _load(journal, f, on_header, on_action, start):
         if start is not None and after is not None:
 
             def survey_from(offset, count, lines):
-                return Survey(f, offset, count, sealed, lines)
+                return Survey(f, offset, count, sealed, lines, at)
 
             survey = start(header, head, f, survey_from)
         if survey is None:
             on_header(header)
             if after is not None:
-                survey = Survey(f, after, 0, sealed, 1)
+                survey = Survey(f, after, 0, sealed, 1, at)
         if survey is not None:
-            saved.replayed = replay_from(f, survey, sealed, on_action)
+            saved.replayed = replay_from(f, survey, sealed, on_action, at)
     except RulesError as e:
         f.close()
-        if str(e).startswith("format "):
-            # A newer referee's game: its bytes kept whole under another
-            # name, so it is told once, not at every boot, and new games
-            # can start; a newer referee can still read it there.
-            try:
-                kept = journal._move(journal.name + ".newer%d")
-            except OSError:
-                kept = None  # the flash refuses even a rename: told again next boot
-            return Saved(problem="made by a newer referee (%s)" % e, kept_as=kept)
-        return Saved(problem="saved game damaged: %s" % e, kept_as=set_aside(journal))
+        from referee.core.salvage import refused  # a damaged or newer file only
+
+        return refused(journal, e, at[0], Saved)
     f.close()
     if survey is None:  # a header without its newline: give it one
         saved.actions = 0

@@ -46,7 +46,7 @@ def resume(journal, snapshots=True):
         try:
             box[1] = box[0].step(box[1], a)
         except RulesError as e:
-            raise RulesError("action %d does not replay: %s" % (box[2] + 1, e)) from None
+            raise RulesError("action %d refused: %s" % (box[2] + 1, e)) from None
         box[2] += 1
 
     saved = journal.load(header, action, start if snapshots else None)

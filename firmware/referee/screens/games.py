@@ -17,11 +17,16 @@ def saved_game(app):
     detail = ""
     try:
         saved, rules, state = resume(journal)
+        if getattr(saved, "salvaged", False):  # a damaged line: its good part is the journal
+            from referee.core.salvage import reread
+
+            saved, rules, state, detail = reread(journal, saved, resume)
     except Exception as e:  # noqa: BLE001 - MemoryError too: the same file fails every boot
         saved, state = unreadable(journal, e), None
         if not isinstance(e, MemoryError):
             detail = ": %s" % (e,)  # the error's own words, for the log
     forget("referee.core.replay")  # used once a game; undo loads them again
+    forget("referee.core.salvage")
     if saved.problem is not None:
         from referee.screens.crash import log  # a damaged file only: 2.1 KB (VM)
 
@@ -60,6 +65,12 @@ def tell_problem(app, saved):
         problem = saved.problem
         damaged = "saved game damaged: "
         reason = problem[len(damaged) :] if problem.startswith(damaged) else problem
+        if getattr(saved, "salvaged", False):  # the game goes on from the step before it
+            from referee.core.salvage import told  # a damaged line only
+
+            app.push(Notice(app, "DAMAGED LINE", told(saved, reason, wrap)))
+            forget("referee.core.salvage")
+            return
         lines = wrap(reason, 3) + ["kept as", saved.kept_as]
         app.push(Notice(app, "NOT RESUMED", lines))
     else:

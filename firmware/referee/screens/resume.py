@@ -71,12 +71,14 @@ def _settle(app, screen):
     from referee.screens.games import saved_game, tell_problem
 
     saved, session = saved_game(app)
-    if saved.problem is None and session is not None and not session.state.over:
+    if session is not None and not session.state.over:
         if screen is None:
             screen = ResumeOffer(app, title(session.rules.NAME))
             app.push(screen)
         screen.session = session
         app.dirty = True
+        if saved.problem is not None:  # the good part of a damaged file: say so first
+            tell_problem(app, saved)
         return screen
     if screen is not None and app.screen is screen:
         app.pop()
@@ -100,8 +102,8 @@ class ResumeOffer(Screen):
         if ev == _OK_PRESS:
             if self.session is None:  # pressed before the rebuild's step
                 self.app.later(None)
-                if _settle(self.app, self) is None:
-                    return  # a notice, or the menu: no game to open
+                if _settle(self.app, self) is None or self.app.screen is not self:
+                    return  # a notice (the offer waits under it), or the menu
             # loaded already by the rebuild: here, not before the offer shows
             from referee.screens.games import done, open_game
 
