@@ -149,7 +149,7 @@ def svg(pins: dict) -> str:
         out.append(f'<text x="{x0 - 14}" y="{y + 4}" fill="{colour}">{rail[1]}</text>')
     for col in range(1, COLUMNS + 1):
         for row in (*ROWS, "T-", "T+", "B+", "B-"):
-            x, y = hole_xy(f"{row}{col}" if len(row) == 1 else f"{row}{col}")
+            x, y = hole_xy(f"{row}{col}")
             out.append(f'<rect x="{x - 2}" y="{y - 2}" width="4" height="4" fill="#6d6759"/>')
         out.append(
             f'<text x="{hole_xy(f"a{col}")[0]}" y="{row_y("T-") - 20}" text-anchor="middle" '

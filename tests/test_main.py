@@ -124,6 +124,16 @@ def terminal_size(columns, lines):
     fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
 
 
+def end_child(pid, fd):
+    """Stop the simulator under test if it still runs, and close its terminal."""
+    try:
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    except (ProcessLookupError, ChildProcessError):
+        pass
+    os.close(fd)
+
+
 def test_a_terminal_too_small_is_told_the_size_it_needs(tmp_path):
     # 80x24 used to draw wrapped garbage: now it says what to do, at once.
     pid, fd = pty.fork()
@@ -138,12 +148,7 @@ def test_a_terminal_too_small_is_told_the_size_it_needs(tmp_path):
         _, status = os.waitpid(pid, 0)
         assert os.WEXITSTATUS(status) != 0
     finally:
-        try:
-            os.kill(pid, 9)
-            os.waitpid(pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
-        os.close(fd)
+        end_child(pid, fd)
 
 
 def test_interactive_simulator_in_a_terminal(tmp_path):
@@ -165,12 +170,7 @@ def test_interactive_simulator_in_a_terminal(tmp_path):
         _, status = os.waitpid(pid, 0)
         assert os.WEXITSTATUS(status) == 0
     finally:
-        try:
-            os.kill(pid, 9)
-            os.waitpid(pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass
-        os.close(fd)
+        end_child(pid, fd)
 
 
 def test_headless_script_writes_a_png(tmp_path):

@@ -121,6 +121,10 @@ class Journal:
         self.storage.rename(self.name, pattern % n)
         return pattern % n
 
+    def set_aside(self):
+        """Keep a damaged file beside the journal as game.jnl.badN; its name."""
+        return self._move(self.name + ".bad%d")
+
     def archive(self):
         """Move the game file into the history (a game night's export reads
         it); its snapshots go, the journal alone is the history."""

@@ -378,7 +378,9 @@ def _load(journal, f, on_header, on_action, start):
         f.close()
         from referee.core.salvage import refused  # a damaged or newer file only
 
-        return refused(journal, e, at[0], Saved)
+        saved = Saved()
+        refused(journal, e, at[0], saved)
+        return saved
     f.close()
     if survey is None:  # a header without its newline: give it one
         saved.actions = 0
@@ -466,11 +468,6 @@ def tidy(journal):
     else:
         journal._torn = False
     journal.size = journal.storage.size(journal.name)
-
-
-def set_aside(journal):
-    """Keep a damaged file beside the journal as game.jnl.badN."""
-    return journal._move(journal.name + ".bad%d")
 
 
 def read(data):

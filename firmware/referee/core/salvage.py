@@ -11,24 +11,24 @@ line, undo lines included, which read back as they did before."""
 _CHUNK = 512  # bytes copied at a time: the heap never holds the file
 
 
-def refused(journal, e, good, Saved):  # noqa: N803 - the reader's class, passed in
-    """The Saved for a journal whose reading raised RulesError ``e``;
-    ``good``: where the line being read started (None: the header)."""
+def refused(journal, e, good, saved):
+    """Fill ``saved`` (the reader's Saved) for a journal whose reading raised
+    RulesError ``e``; ``good``: where the line being read started (None:
+    the header)."""
     if str(e).startswith("format "):
         # A newer referee's game: its bytes kept whole under another name,
         # so it is told once, not at every boot, and new games can start; a
         # newer referee can still read it there.
+        saved.problem = "made by a newer referee (%s)" % e
         try:
-            kept = journal._move(journal.name + ".newer%d")
+            saved.kept_as = journal._move(journal.name + ".newer%d")
         except OSError:
-            kept = None  # the flash refuses even a rename: told again next boot
-        return Saved(problem="made by a newer referee (%s)" % e, kept_as=kept)
-    saved = Saved(
-        problem="saved game damaged: %s" % e, kept_as=journal._move(journal.name + ".bad%d")
-    )
+            pass  # the flash refuses even a rename: told again next boot
+        return
+    saved.problem = "saved game damaged: %s" % e
+    saved.kept_as = journal.set_aside()
     if good is not None:  # a line after the header: the lines before it are good
         saved.salvaged = salvage(journal, saved.kept_as, good)
-    return saved
 
 
 def salvage(journal, kept, good):

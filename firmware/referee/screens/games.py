@@ -43,7 +43,7 @@ def unreadable(journal, e):
     import gc  # a damaged file only: a built-in, one lookup
 
     gc.collect()  # after a MemoryError the file's bytes are garbage by now
-    from referee.core.journal_read import Saved, set_aside  # loaded already by the reading
+    from referee.core.journal_read import Saved  # loaded already by the reading
     from referee.screens.crash import where  # a damaged file only: 2.1 KB (VM)
 
     if isinstance(e, MemoryError):
@@ -51,7 +51,7 @@ def unreadable(journal, e):
     else:
         reason = "%s at %s" % (type(e).__name__, where(e))
     try:
-        kept = set_aside(journal)
+        kept = journal.set_aside()
     except OSError:
         kept = None  # the flash refuses even a rename: say why, try again next boot
     return Saved(problem="saved game damaged: " + reason, kept_as=kept)

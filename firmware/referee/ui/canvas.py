@@ -155,15 +155,6 @@ class Canvas:
             code = 63  # '?'
         cells = self._cells
         g = code * CELL
-        if scale == 1 and not flip and 0 <= x <= width - CELL:
-            at = 1 + row * width + x
-            buf[at] = cells[g]
-            buf[at + 1] = cells[g + 1]
-            buf[at + 2] = cells[g + 2]
-            buf[at + 3] = cells[g + 3]
-            buf[at + 4] = cells[g + 4]
-            buf[at + 5] = cells[g + 5]
-            return x + CELL
         if scale == 2 and 0 <= x <= width - 2 * CELL:
             spread = _SPREAD
             top = 1 + row * width + x
@@ -179,7 +170,7 @@ class Canvas:
                 top += 2
                 bottom += 2
             return x + 2 * CELL
-        for col in range(g, g + CELL):  # clipped at an edge, or inverted
+        for col in range(g, g + CELL):  # clipped, inverted, or outside text()'s copies
             bits = cells[col]
             if scale == 1:
                 if 0 <= x < width:
