@@ -110,3 +110,25 @@ def test_history_corrects_an_earlier_hand(flash):
     rig.play("down x10\nok")  # P2 scored 40 in hand 1, not 50
     assert main.session.state.ledger.round_scores(1) == [45, 40, -5, -35]
     assert main.session.state.ledger.totals == [25, 20, 70, -20]
+
+
+def test_a_correction_from_the_history_ends_the_game(rig):
+    # Robber Rummy, two players to 400; hand 1: P1 goes rummy with a
+    # sequence of three 2-9 (3 x 10 = 30), P2 holds nothing.
+    rig.play("down x5\nok\ndown x2\nok\nok\nok\nok long\nok")  # 2 players, no sitting, to 400
+    rig.play("ok\nok\nok long\nup x3\nok long\nok")  # P1 out; P2 0; P1 30; the standings
+    state = main_screen(rig).session.state
+    assert state.ledger.totals == [30, 0] and not state.over
+    rig.play("up\nok\nok\nok")  # history, hand 1, P1, the number
+    rig.play("up hold 5000")
+    corrected = rig.app.screen.value
+    assert corrected >= 400  # P1's sequence was really worth more than the target
+    rig.play("ok\nback\nback")  # saved; out of the side, out of the history
+    assert rig.app.screen is main_screen(rig)
+    state = main_screen(rig).session.state
+    # re-judged at once: P1 alone at or over 400 wins, no hand 2 is played
+    assert state.ledger.totals == [corrected, 0] and state.table.name(state.winner) == "P1"
+    assert state.over and main_screen(rig)._hint(state) == "P1 won"
+    rig.play("ok\nok\nok\ndown hold 5000\nok")  # the same (history still picked), under 400
+    state = main_screen(rig).session.state
+    assert state.ledger.totals[0] < 400 and not state.over  # the game reopens

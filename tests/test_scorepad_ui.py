@@ -5,7 +5,7 @@ import errno
 import os
 
 import pytest
-from conftest import SCENARIOS
+from conftest import SCENARIOS, on_stack
 
 from rig import Rig
 
@@ -26,6 +26,29 @@ def test_scripted_game_scores_by_hand(rig):
     assert state.target == 50 and state.ledger.totals == [29, 7]
     assert state.round == 1  # the round's close was undone
     assert pad(rig).message == "last step undone"
+
+
+def test_a_correction_of_a_closed_round_ends_and_reopens_the_game(rig):
+    from referee.screens.rounds import Rounds
+    from referee.screens.scorepad import ScorePad
+
+    script = (SCENARIOS / "scorepad.txt").read_text().split("snap round2")[0]
+    rig.play(script)  # round 1 closed: ANN 29, P2 7, playing to 50
+    rig.play("down\nok")  # below the players: the round scores
+    assert isinstance(rig.app.screen, Rounds) and rig.app.screen.page == 1
+    rig.play("ok\nok\nup hold 990\nok")  # ANN's round 1: 29 + 26 (as the script's hold)
+    state = on_stack(rig, ScorePad).session.state
+    # 55 to 7: ANN alone at or over 50 wins at once, before round 2 is scored
+    assert state.ledger.totals == [55, 7] and state.table.name(state.winner) == "ANN"
+    rig.play("back\nback")
+    assert pad(rig).session.state.over
+    rig.play("ok\nok\ndown\nok\ndown x6\nok")  # the end's OK: the rounds; P2's 7 -> 1
+    # 55 to 1 still ends it; now ANN's 55 -> 49: under 50, the game reopens
+    state = on_stack(rig, ScorePad).session.state
+    assert state.ledger.totals == [55, 1] and state.winner is not None
+    rig.play("up\nok\ndown x6\nok\nback\nback")
+    state = pad(rig).session.state
+    assert state.ledger.totals == [49, 1] and not state.over
 
 
 def test_a_reset_mid_game_offers_the_game_back(flash):

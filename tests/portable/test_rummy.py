@@ -90,8 +90,21 @@ def test_renege_is_minus_100_and_nothing_else():
 
 def test_melds_that_cannot_exist_are_refused():
     assert "3 cards or more" in raises(robber.check_player, rob(set_low=2))
-    assert "needs Q and K" in raises(robber.check_player, rob(ace_high=1, seq_tens=1))
-    assert "needs 2 and 3" in raises(robber.check_player, rob(ace_low=1, seq_low=1))
+    # two aces high need two Q-K pairs; three 10-K hold only one
+    assert "needs Q and K" in raises(robber.check_player, rob(ace_high=2, seq_tens=3))
+    assert "needs 2 and 3" in raises(robber.check_player, rob(ace_low=2, seq_low=3))
+
+
+def test_a_sequence_has_three_cards_or_more():
+    # robber-rummy.txt: a sequence meld is three or more cards of one suit
+    # in order; the counts can hold several, but never one or two cards.
+    for short in (rob(seq_low=1), rob(seq_low=2), rob(seq_tens=2), rob(seq_tens=1, ace_high=1)):
+        assert "a sequence has 3 cards or more" in raises(robber.check_player, short)
+    robber.check_player(rob(seq_low=3))  # 4-5-6
+    robber.check_player(rob(seq_tens=2, ace_high=1))  # Q-K-A: 2 x 20 + 30 = 70
+    assert robber.score(rob(seq_tens=2, ace_high=1)) == 70
+    robber.check_player(rob(seq_low=2, ace_low=1))  # A-2-3: 10 + 2 x 10 = 30
+    assert robber.score(rob(seq_low=2, ace_low=1)) == 30
 
 
 def test_two_packs_limit_the_whole_table():
@@ -211,3 +224,75 @@ def test_robots_race_to_250():
     assert state.ledger.totals == [250, -10, 0]
     assert state.table.name(state.winner) == "ANN"
     assert robots.headline(state) == "ANN won"
+
+
+# -- corrections re-judge the target (DESIGN.md: at once, as the hand's
+# close would; they can end a game, reopen it, or make a tie) ---------------
+
+
+def fix(hand, side, pts):
+    return {"a": "fix", "hand": hand, "side": side, "pts": pts}
+
+
+TWO = {"players": ["ANN", "BOB"], "target": 400}
+FOUR_HUNDRED = rob(seq_low=8, seq_tens=16)  # 8 x 10 + 16 x 20 = 400
+
+
+def test_a_correction_over_the_target_ends_the_game_at_once():
+    # hand 1: ANN a sequence of three 2-9 (3 x 10 = 30), BOB one 2-9 in hand (-5)
+    state = replay(robber, TWO, hand([rob(seq_low=3), rob(hand_low=1)]))
+    assert state.ledger.totals == [30, -5] and state.winner is None
+    robber.step(state, fix(1, 0, 420))  # ANN really scored 420: alone over 400
+    assert state.ledger.totals == [420, -5] and state.table.name(state.winner) == "ANN"
+    # the device used to play on: hand 2 would then have named BOB
+    assert "over: ANN won" in raises(robber.step, state, {"a": "count", "seat": 0, "n": rob()})
+    assert robber.legal(state) == ["fix"]
+
+
+def test_a_correction_under_the_target_reopens_the_game():
+    state = replay(robber, TWO, hand([FOUR_HUNDRED, rob()]))
+    assert state.table.name(state.winner) == "ANN"  # 400 of 400
+    robber.step(state, fix(1, 0, 395))  # one card was really in hand
+    assert state.winner is None and state.ledger.totals == [395, 0]
+    robber.step(state, {"a": "count", "seat": 0, "n": rob(set_low=3)})  # hand 2 goes on
+
+
+def test_a_correction_that_makes_a_tie_at_the_top_plays_on():
+    state = replay(robber, TWO, hand([FOUR_HUNDRED, rob()]))
+    robber.step(state, fix(1, 1, 400))  # BOB also made 400: tied at the top
+    assert state.winner is None and state.ledger.totals == [400, 400]
+    state = replay(
+        robber, TWO, hand([FOUR_HUNDRED, rob()]) + [fix(1, 1, 400)] + hand([rob(set_low=3), rob()])
+    )
+    # hand 2: ANN a set of three 2-9 (+15): 415 to 400, alone on top
+    assert state.table.name(state.winner) == "ANN" and state.ledger.totals == [415, 400]
+
+
+def test_a_correction_ends_the_game_during_the_next_hands_count():
+    state = replay(robber, TWO, hand([rob(seq_low=3), rob()]))
+    robber.step(state, {"a": "count", "seat": 0, "n": rob(set_low=3)})
+    robber.step(state, fix(1, 1, 450))
+    assert state.table.name(state.winner) == "BOB" and state.counts == {}
+
+
+def test_a_correction_in_a_sitting_moves_the_game_won():
+    setup = {"players": ["ANN", "BOB"], "target": 50, "sitting": True}
+    # hand 1: ANN a sequence of five 2-9 (5 x 10 = 50): ANN wins game 1
+    state = replay(robber, setup, hand([rob(seq_low=5), rob()]))
+    assert state.match.wins == [1, 0]
+    robber.step(state, fix(1, 0, 0))  # 0 to 0: nobody leads, game 1 plays on
+    assert state.winner is None and state.match.wins == [0, 0] and state.match.games == []
+    robber.step(state, fix(1, 1, 60))  # BOB had 60: BOB wins game 1
+    assert state.match.wins == [0, 1] and state.match.games == [1]
+    robber.step(state, {"a": "again"})
+    # game 2 has no closed hand; game 1's hands are no longer this game's
+    assert "not a closed hand of this game" in raises(robber.step, state, fix(1, 0, 70))
+    assert robber.legal(state) == ["count"]
+
+
+def test_robots_correction_over_250_ends_the_game():
+    setup = {"players": ["ANN", "BOB", "CY"], "target": 250}
+    # hand 1: ANN four 2-9 in spreads (20), the others nothing
+    state = replay(robots, setup, hand([bot(low=4), bot(), bot()], how="out"))
+    robots.step(state, fix(1, 2, 260))  # CY's robots were missed: 260
+    assert state.table.name(state.winner) == "CY"

@@ -30,7 +30,7 @@ def test_round_totals_and_the_winner_after_the_round():
     scorepad.step(state, NEXT)
     assert state.ledger.totals == [105, 60] and state.table.name(state.winner) == "ANN"
     assert "the game is over: ANN won" in raises(scorepad.step, state, score(1, 5))
-    assert scorepad.legal(state) == []
+    assert scorepad.legal(state) == ["fix"]  # only a correction, which may reopen it
 
 
 def test_tie_at_the_top_plays_another_round():
@@ -90,3 +90,29 @@ def test_export_shapes():
         [2, 15, 0],
         ["total", 35, 5],
     ]
+
+
+def fix(rnd, seat, pts):
+    return {"a": "fix", "round": rnd, "seat": seat, "pts": pts}
+
+
+def test_corrections_re_judge_the_target():
+    # DESIGN.md: a correction judges the target at once, as the round's close would.
+    setup = {"players": ["ANN", "BOB"], "target": 100}
+    state = play(setup, [score(0, 60), score(1, 40), NEXT])
+    scorepad.step(state, fix(1, 0, 100))  # 100 to 40: ANN reached 100 alone
+    assert state.table.name(state.winner) == "ANN" and scorepad.legal(state) == ["fix"]
+    scorepad.step(state, fix(1, 1, 100))  # 100 to 100: a tie at the top plays on
+    assert state.winner is None and scorepad.legal(state) == ["score", "fix"]
+    scorepad.step(state, fix(1, 1, 40))  # back to 100 to 40: ANN again
+    assert state.table.name(state.winner) == "ANN"
+    scorepad.step(state, fix(1, 0, 99))  # 99: under the target, the game reopens
+    assert state.winner is None
+
+
+def test_a_correction_during_a_round_is_judged_when_the_round_closes():
+    state = play({"players": ["ANN", "BOB"], "target": 100}, [score(0, 60), NEXT, score(1, 5)])
+    scorepad.step(state, fix(1, 0, 120))
+    assert state.winner is None  # round 2 is being scored
+    scorepad.step(state, NEXT)  # 120 to 5
+    assert state.table.name(state.winner) == "ANN"

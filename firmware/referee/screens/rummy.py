@@ -103,9 +103,9 @@ class Rummy(Screen):
             self.app.push(Standings(self.app, self.session.state))
         elif tool == "history":
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.screens.rummy_history import History
+            from referee.screens.rounds import Rounds
 
-            self.app.push(History(self.app, self.session))
+            self.app.push(Rounds(self.app, self.session))
         else:
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.robots_help import Powers, TractorBeam

@@ -2,7 +2,9 @@
 
 UP/DOWN pick a player, OK scores for them, a long OK closes the round, a
 long BACK takes back the last score or round, BACK returns to the menu
-(the game stays saved and comes back from there or after a reset).
+(the game stays saved and comes back from there or after a reset). Below
+the players, "round scores" opens the closed rounds to correct one (so
+does OK on the game's end: a correction may reopen the game).
 """
 
 from micropython import const
@@ -33,8 +35,13 @@ class ScorePad(Screen):
         self.message = None
         step = STEP[ev]
         if step:
-            self.index = (self.index - step) % state.table.players
-        elif ev == _OK_PRESS and not state.over:
+            self.index = (self.index - step) % (state.table.players + 1)
+        elif ev == _OK_PRESS and (state.over or self.index == state.table.players):
+            # loaded when first opened, for the heap (see referee.screens)
+            from referee.screens.rounds import Rounds
+
+            self.app.push(Rounds(self.app, self.session))
+        elif ev == _OK_PRESS:
             # at the first score, not with a resumed game (the heap)
             from referee.screens.number_entry import NumberEntry
 
@@ -80,8 +87,13 @@ class ScorePad(Screen):
             visible -= 1  # the message takes the two bottom lines (Canvas.hint)
         visible //= scale
         top = keep_visible(self.top, self.index, visible)  # the cursor's row stays in sight
-        for seat in range(top, min(table.players, top + visible)):
+        for seat in range(top, min(table.players + 1, top + visible)):
             row = 1 + (seat - top) * scale
+            if seat == table.players:
+                c.text("round scores", 8, row)
+                if seat == self.index:
+                    c.invert_rows(row)
+                break
             c.text(table.names[seat], 2, row, scale)
             if state.this_round[seat] and scale == 1:
                 c.number(state.this_round[seat], 50, row, sign=True)
@@ -96,6 +108,7 @@ class ScorePad(Screen):
         c.centre(state.table.name(state.winner), 1, scale=2)
         c.centre("wins with", 3)
         c.big_number_centre(state.ledger.totals[state.winner], 4)
+        self.hint(c, "OK:round scores")
 
 
 # Setup questions: (key, label, lowest, highest, step, default, only for N players)

@@ -1,0 +1,108 @@
+"""The hands (ROBOTS!, Robber Rummy) or rounds (the score pad) of the game
+so far, one a page: how a hand ended and what each side scored. UP/DOWN
+turn the pages; OK picks a side to correct, OK again opens the number
+(the hand's score is replaced, the totals recomputed, and the target
+judged again: a correction can end the game or reopen it).
+
+In a sitting (Robber Rummy's best of seven) the pages are the hands of the
+game being played, or of the one just won: a new game's ledger starts
+afresh, so an earlier game's hands can no longer change.
+"""
+
+from micropython import const
+
+from referee.screens import STEP, Screen
+from referee.ui.canvas import CELL, keep_visible
+
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+_BACK_PRESS = const(3)
+
+_ROWS = const(6)
+
+
+class Rounds(Screen):
+    def __init__(self, app, session):
+        self.app = app
+        self.session = session
+        self.pad = session.rules.NAME == "scorepad"
+        self.page = max(self._first(), self._last())
+        self.side = -1  # -1: turning pages; else the side picked to correct
+        self.top = 0
+        self.message = None
+
+    def _first(self):
+        state = self.session.state
+        return 1 if self.pad else state.hand - state.hands_this_game
+
+    def _last(self):
+        state = self.session.state
+        return (state.round if self.pad else state.hand) - 1
+
+    def on_event(self, ev):
+        step = STEP[ev]
+        self.message = None
+        first, last = self._first(), self._last()
+        if step and last >= first:
+            if self.side < 0:
+                self.page = first + (self.page - first + step) % (last - first + 1)
+            else:
+                self.side = (self.side - step) % self.session.state.table.sides()
+                self.top = keep_visible(self.top, self.side, _ROWS)
+        elif ev == _OK_PRESS and last >= first:
+            if self.side < 0:
+                self.side = self.top = 0
+            else:
+                self.correct()
+        elif ev == _BACK_PRESS:
+            if self.side >= 0:
+                self.side = -1
+            else:
+                self.app.pop()
+
+    def correct(self):
+        # loaded when first opened, for the heap (see referee.screens)
+        from referee.screens.number_entry import NumberEntry
+
+        state = self.session.state
+        page, side = self.page, self.side
+        was = state.ledger.round_scores(page)[side]
+        if self.pad:
+            action = {"a": "fix", "round": page, "seat": side}
+        else:
+            action = {"a": "fix", "hand": page, "side": side}
+
+        def save(points):
+            action["pts"] = points
+            was_over = state.over
+            refused = self.session.act(action)
+            if refused is None and self.session.state.over != was_over:  # said where eyes are
+                self.message = "game reopened" if was_over else "the game is over"
+            return refused
+
+        self.app.push(NumberEntry(self.app, state.table.side_name(side), save, None, was, was))
+
+    def draw(self, c):
+        state = self.session.state
+        word = "ROUND " if self.pad else "HAND "
+        if self._last() < self._first():
+            c.centre(word + "SCORES", 0)
+            c.invert_rows(0)
+            c.centre("none closed yet", 3)
+            return
+        x = c.number(self.page, c.text(word, 2, 0), 0)
+        if not self.pad:
+            how, out = state.ending(self.page)
+            x = c.text(" " + how, x, 0)
+            if out >= 0:
+                c.text(state.table.names[out], x + CELL, 0)
+        c.invert_rows(0)
+        scores = state.ledger.round_scores(self.page)
+        sides = state.table.sides()
+        for side in range(self.top, min(sides, self.top + _ROWS)):
+            row = 1 + side - self.top
+            c.text(state.table.side_name(side), 4, row)
+            c.number_right(scores[side], c.width - 4, row, sign=True)
+            if side == self.side:
+                c.invert_rows(row)
+        self.hint(c, "OK:fix" if self.side < 0 else "OK:change it")
