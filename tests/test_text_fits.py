@@ -1,32 +1,142 @@
-"""Every line any scenario draws fits the 128-pixel panel: nothing is
-silently cut at the right edge (21 small characters, 10 at double size)."""
+"""Nothing drawn runs off the 128x64 panel, is cut, or lands on other
+text: every character cell (small, double, big digits) of every frame that
+any scenario or tool screen draws lies inside the panel and clear of the
+other text of its frame, and a message broken over two lines loses nothing.
+
+The rule the screens follow for long text (docs/architecture.md): a name
+is shortened by the screen that shows it, a message breaks at a space over
+the two bottom lines (Canvas.hint), and anything longer is reworded until
+it fits; nothing is left for the panel's edge to cut.
+"""
 
 import pytest
 from conftest import SCENARIOS
 
 from rig import Rig
 
+WIDTH, HEIGHT_ROWS = 128, 8
 
+
+class Fit:
+    """Watches a Canvas: ``problems`` lists every cell off the panel, every
+    overlap of two drawn texts in one frame, and every cut message."""
+
+    def __init__(self, monkeypatch):
+        from referee.ui import canvas, font_big
+
+        self.problems = []
+        self.items = []  # this frame's (x0, x1, row0, row1, what)
+        c = canvas.Canvas
+        text_by_char, draw_codes, big_char = c._text_by_char, c._draw_codes, c._big_char
+        clear, fill_rect, lines = c.clear, c.fill_rect, c.lines
+        fit = self
+
+        def _draw_codes(self, n, x, row, scale, invert):
+            what = bytes(self._codes[:n]).decode()
+            fit.cell_run(x, n * canvas.CELL * scale - scale, row, scale, what)
+            return draw_codes(self, n, x, row, scale, invert)
+
+        def _text_by_char(self, s, x, row, scale, invert):
+            fit.cell_run(x, len(s) * canvas.CELL * scale - scale, row, scale, s)
+            return text_by_char(self, s, x, row, scale, invert)
+
+        def _big_char(self, index, x, row):
+            fit.cell_run(x, font_big.WIDTH, row, font_big.PAGES, font_big.CHARS[index])
+            return big_char(self, index, x, row)
+
+        def _clear(self):
+            del fit.items[:]
+            return clear(self)
+
+        def _fill_rect(self, x, y, w, h, colour=1):
+            if colour == 0:  # text under a cleared box is gone (Canvas.hint's message)
+                fit.items = [
+                    i
+                    for i in fit.items
+                    if not (i[0] < x + w and x <= i[1] and i[2] * 8 < y + h and y < (i[3] + 1) * 8)
+                ]
+            return fill_rect(self, x, y, w, h, colour)
+
+        def _lines(self, s, row):
+            if len(s) > canvas.COLUMNS:
+                cut = s.rfind(" ", 0, canvas.COLUMNS + 1)
+                rest = s[cut:].strip() if cut > 0 else ""
+                if cut <= 0 or len(rest) > canvas.COLUMNS:
+                    fit.problems.append(("cut", s))
+            return lines(self, s, row)
+
+        monkeypatch.setattr(c, "_draw_codes", _draw_codes)
+        monkeypatch.setattr(c, "_text_by_char", _text_by_char)
+        monkeypatch.setattr(c, "_big_char", _big_char)
+        monkeypatch.setattr(c, "clear", _clear)
+        monkeypatch.setattr(c, "fill_rect", _fill_rect)
+        monkeypatch.setattr(c, "lines", _lines)
+
+    def report(self):
+        """Each problem once, a line each."""
+        seen = []
+        for p in self.problems:
+            if p not in seen:
+                seen.append(p)
+        return "\n".join(repr(p) for p in seen)
+
+    def cell_run(self, x, width, row, rows, what):
+        """``width`` lit columns from x (a cell's blank column not counted)
+        on page rows row .. row + rows - 1."""
+        if not what:
+            return
+        x1, row1 = x + width - 1, row + rows - 1
+        if x < 0 or x1 >= WIDTH or row < 0 or row1 >= HEIGHT_ROWS:
+            self.problems.append(("off the panel", what, x, row))
+        for i in self.items:
+            if i[0] <= x1 and x <= i[1] and i[2] <= row1 and row <= i[3]:
+                self.problems.append(("overlaps", what, i[4], x, row))
+        self.items.append((x, x1, row, row1, what))
+
+
+def six_letter_names(players):
+    """Names as long as the name editor allows (MAX_NAME): the widest a
+    table can make them (the small font is monospaced)."""
+    return ["ABCDE" + "FGHIJKLMN"[i] for i in range(players)]
+
+
+@pytest.mark.parametrize("names", ["P1 P2", "six letters"])
 @pytest.mark.parametrize("name", sorted(p.stem for p in SCENARIOS.glob("*.txt")))
-def test_no_text_runs_off_the_panel(flash, monkeypatch, name):
-    from referee.ui.canvas import Canvas, text_width
+def test_no_text_runs_off_the_panel(flash, monkeypatch, name, names):
+    if names == "six letters":
+        from referee.screens import setup
 
-    too_wide = []
-    original = Canvas.text
-
-    def text(self, s, x, row, scale=1, invert=False):
-        if x < 0 or x + text_width(s, scale) > self.width:
-            too_wide.append((s, x, scale))
-        return original(self, s, x, row, scale, invert)
-
-    monkeypatch.setattr(Canvas, "text", text)
+        monkeypatch.setattr(setup, "default_names", six_letter_names)
+    fit = Fit(monkeypatch)
     rig = Rig(seed=1)
     rig.play((SCENARIOS / f"{name}.txt").read_text())
-    assert too_wide == []
+    assert fit.problems == [], fit.report()
 
 
-def drawn_lines(monkeypatch, script):
-    """Every (row, text) the last frame of ``script`` drew, and what ran off."""
+# Screens the scenarios pass by or never open, each page of them.
+WALKS = {
+    # ROBOTS!, four players: every power card's reminder, the Tractor Beam at 108
+    "robots_tools": "down x4\nok\nok\nok\nok long\nok\nup x2\nok"
+    + "\ndown" * 12
+    + "\nback\nup\nok\nup hold 9000\nback",
+    # Dice & coins: 9d100, rolled
+    "dice_9d100": "ok\nok long\nup x8\nok\nup hold 9000\nok\nok",
+    # Settings: every row, and the battery
+    "settings": "up\nok" + "\ndown" * 12,
+}
+
+
+@pytest.mark.parametrize("walk", sorted(WALKS))
+def test_tool_screens_fit(flash, monkeypatch, walk):
+    fit = Fit(monkeypatch)
+    rig = Rig(seed=1)
+    rig.play(WALKS[walk])
+    assert fit.problems == [], fit.report()
+
+
+def drawn_lines(monkeypatch, script, rig=None):
+    """Every (row, text) the last frame of ``script`` drew (on ``rig``, or a
+    new one), and what ran off."""
     from referee.ui.canvas import Canvas, text_width
 
     frame = []
@@ -45,7 +155,7 @@ def drawn_lines(monkeypatch, script):
 
     monkeypatch.setattr(Canvas, "text", text)
     monkeypatch.setattr(Canvas, "clear", clear)
-    Rig(seed=1).play(script)
+    (rig or Rig(seed=1)).play(script)
     return frame, too_wide
 
 
@@ -88,3 +198,37 @@ def test_a_two_line_message_on_a_full_score_list_hides_no_row(flash, monkeypatch
     assert too_wide == []
     assert (6, "nobody has scored in") in frame and (7, "round 1 yet") in frame
     assert [s for row, s in frame if row == 6] == ["nobody has scored in"]
+
+
+def test_the_watch_sees_what_is_wrong(flash, monkeypatch):
+    """The check itself: text past the edge, two texts on one spot, big
+    digits off the bottom, and a message too long for two lines."""
+    fit = Fit(monkeypatch)
+    rig = Rig(seed=1)
+    c = rig.app.canvas
+    c.clear()
+    c.text("x" * 22, 0, 0)  # 22 x 6 - 1 = 131 columns
+    c.number(12, 120, 1)
+    c.text("ab", 0, 2)
+    c.text("c", 6, 2)  # on b's cell
+    c.big_number(5, 120, 4)  # 16 columns from 120
+    c.clear()  # a new frame: nothing to overlap
+    c.lines("a" * 21 + " " + "b" * 22, 3)
+    kinds = [p[0] for p in fit.problems]
+    assert kinds == ["off the panel", "off the panel", "overlaps", "off the panel", "cut"], kinds
+
+
+def test_nine_d100_shows_every_single_value_whole(flash, monkeypatch):
+    """9d100's values joined by + run to 35 characters: they take two lines,
+    broken after a +, and no number is cut (the old line ended at 21)."""
+    from referee.screens.dice import Dice
+
+    rig = Rig(seed=1)
+    frame, too_wide = drawn_lines(monkeypatch, WALKS["dice_9d100"], rig)
+    assert too_wide == []
+    assert isinstance(rig.app.screen, Dice)
+    values = rig.app.screen.values  # the seed's; 3-digit ones make it wrap
+    assert len("+".join(str(v) for v in values)) > 21
+    rows = {row: s for row, s in frame if row in (6, 7)}
+    assert rows[6] + rows.get(7, "") == "+".join(str(v) for v in values)
+    assert len(rows[6]) <= 21 and len(rows.get(7, "")) <= 21

@@ -10,7 +10,7 @@ from micropython import const
 
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, number_width
+from referee.ui.canvas import CELL, COLUMNS, number_width
 from referee.ui.die import die
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -134,5 +134,8 @@ class Dice(Screen):
                 c.number(total, c.text("= ", x, 6, scale=2), 6, scale=2)
         else:
             c.big_number_centre(sum(values), 1 if count > 1 else 2)
-            if count > 1:
-                c.centre("+".join(str(v) for v in values)[:21], 6)
+            if count > 1:  # the single values; past a line (9d100: 35), broken after a +
+                line = "+".join(str(v) for v in values)
+                cut = line.rfind("+", 0, COLUMNS) + 1 if len(line) > COLUMNS else len(line)
+                c.centre(line[:cut], 6)
+                c.centre(line[cut:], 7)

@@ -81,7 +81,7 @@ class Duel(Screen):
             out.append(("> discard %d" % loss, "discard", None))
         elif phase == duel.RECOVERY:
             name = state.table.names[state.recovering]
-            out.append(("> %s trades a face" % name, "recover", None))
+            out.append(("> %s recovers" % name, "recover", None))
             out.append(("> %s does not" % name, "next", None))
         elif not state.over:
             out.append(("> next duel", "duel", None))

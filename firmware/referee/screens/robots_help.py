@@ -1,5 +1,7 @@
-"""ROBOTS! helpers: a reminder of each power card, and the Tractor Beam's
-count (half the Scrap Heap, not counting the beam, rounded up)."""
+"""ROBOTS! helpers: a reminder of each power card and of the moments the
+cards leave to the rules (Powered Down, the last discard, the ROBOTS!
+call), and the Tractor Beam's count (half the Scrap Heap, not counting
+the beam, rounded up)."""
 
 from micropython import const
 
@@ -10,14 +12,77 @@ from referee.screens import STEP, Screen
 _BACK_PRESS = const(3)
 _BACK_LONG = const(7)
 
-# A few words on each power card, for the table's reminder.
+# A few words on each power card, then on the moments the cards do not
+# explain, for the table's reminder: up to five lines of 21 characters
+# (the panel's width; tests/test_text_fits.py pages through them all).
 POWERS = (
-    ("Extra Parts", "draw 2 from the Factory,", "then discard 2"),
-    ("Tractor Beam", "bottom half of the Heap", "goes under the Factory"),
-    ("Recycle", "take any one other card", "from the Scrap Heap"),
-    ("Force Field", "next player may not take", "from the Heap or laser you"),
-    ("Laser Beam", "this and one card of a", "rival's spread go under"),
-    ("Star (variant)", "star and a rival's card", "go under the Factory"),
+    (
+        "Extra Parts",
+        "draw two from the",
+        "Factory, discard two:",
+        "their powers work.",
+        "No spreads after it.",
+    ),
+    (
+        "Tractor Beam",
+        "bottom half of the",
+        "Heap goes under the",
+        "Factory; the beam is",
+        "not counted, odd",
+        "counts round up",
+    ),
+    (
+        "Recycle",
+        "take one other card",
+        "from the Heap into",
+        "your hand. Not after",
+        "a Force Field.",
+    ),
+    (
+        "Force Field",
+        "next player draws",
+        "from the Factory only",
+        "(no Recycle) and may",
+        "not laser you. A star",
+        "attack still hits.",
+    ),
+    (
+        "Laser Beam",
+        "takes one card of a",
+        "rival's spread: both",
+        "go under the Heap,",
+        "laser at the bottom.",
+        "Broken spread: hand.",
+    ),
+    (
+        "Star (variant)",
+        "it and a rival's",
+        "spread card go under",
+        "the Factory; a broken",
+        "spread's rest goes",
+        "under the Heap.",
+    ),
+    (
+        "Powered Down",
+        "all cards played, no",
+        "discard: next turn",
+        "draw from the Factory",
+        "and play on. A hand",
+        "ends on a discard.",
+    ),
+    (
+        "Last discard",
+        "the discard that ends",
+        "the hand does nothing",
+        "even if it is a power",
+    ),
+    (
+        "ROBOTS!",
+        "a playable card on",
+        "the Heap? The first",
+        "to call ROBOTS! takes",
+        "it into a spread.",
+    ),
 )
 
 
@@ -34,13 +99,12 @@ class Powers(Screen):
             self.app.pop()
 
     def draw(self, c):
-        name, line1, line2 = POWERS[self.index]
-        c.centre(name, 0)
+        page = POWERS[self.index]
+        c.text(page[0], 2, 0)
+        c.number(len(POWERS), c.text("/", c.number(self.index + 1, 110, 0), 0), 0)  # 1/9 .. 9/9
         c.invert_rows(0)
-        c.centre(line1, 2)
-        c.centre(line2, 3)
-        c.number(self.index + 1, c.text("card ", 40, 5), 5)
-        c.number(len(POWERS), c.text(" of ", 76, 5), 5)
+        for i in range(1, len(page)):
+            c.text(page[i], 1, i)
         self.hint(c, "UP/DOWN  any key:back")
 
 

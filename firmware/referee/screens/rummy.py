@@ -38,7 +38,7 @@ class Rummy(Screen):
 
     def _tools(self):
         if self.session.rules.NAME == "robots":
-            return ("standings", "history", "power cards", "tractor beam")
+            return ("standings", "history", "reminders", "tractor beam")
         return ("standings", "history")
 
     def on_event(self, ev):
@@ -110,7 +110,7 @@ class Rummy(Screen):
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.robots_help import Powers, TractorBeam
 
-            self.app.push(Powers(self.app) if tool == "power cards" else TractorBeam(self.app))
+            self.app.push(Powers(self.app) if tool == "reminders" else TractorBeam(self.app))
 
     def draw(self, c):
         state = self.session.state
@@ -136,7 +136,12 @@ class Rummy(Screen):
                 if marked and totals[i] == top:
                     c.text(">", 0, row, scale)
                 name = table.side_name(i)
-                c.text(name if scale == 1 or len(name) <= 6 else name[:6], 7 * scale, row, scale)
+                if scale == 1 or len(name) <= 6:
+                    c.text(name, 7 * scale, row, scale)
+                else:  # partners too wide for double size: small, one above the other
+                    cut = name.find("+") + 1
+                    c.text(name[:cut], 14, row)
+                    c.text(name[cut:], 14, row + 1)
                 c.number(totals[i], c.width - 3 - number_width(totals[i], scale), row, scale)
             else:
                 c.text(tools[i - sides], 8, row)

@@ -37,6 +37,7 @@ class Standings(Screen):
             x = c.number(self.index + 1, 44, 0)
             c.number(len(self.order), c.text(" of ", x, 0), 0)
         c.invert_rows(0)
-        c.centre(state.table.side_name(side), 1, scale=2)
+        name = state.table.side_name(side)
+        c.centre(name, 1, scale=2 if len(name) <= 10 else 1)  # partners' names: 13 wide
         c.big_number_centre(totals[side], 3)
         self.hint(c, "UP/DOWN  OK:back")
