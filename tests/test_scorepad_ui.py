@@ -34,7 +34,7 @@ def test_a_correction_of_a_closed_round_ends_and_reopens_the_game(rig):
 
     script = (SCENARIOS / "scorepad.txt").read_text().split("snap round2")[0]
     rig.play(script)  # round 1 closed: ANN 29, P2 7, playing to 50
-    rig.play("down\nok")  # below the players: the round scores
+    rig.play("down x2\nok")  # below the players and "end round": the round scores
     assert isinstance(rig.app.screen, Rounds) and rig.app.screen.page == 1
     rig.play("ok\nok\nup hold 990\nok")  # ANN's round 1: 29 + 26 (as the script's hold)
     state = on_stack(rig, ScorePad).session.state

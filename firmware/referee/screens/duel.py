@@ -12,7 +12,7 @@ from micropython import const
 
 from referee.games import duel
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible, text_width
+from referee.ui.canvas import keep_visible, scroll_bar, text_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -197,6 +197,7 @@ class Duel(Screen):
             c.text(rows[i][0], 2, 4 + i - self.top)
             if i == self.index:
                 c.invert_rows(4 + i - self.top)
+        scroll_bar(c, self.top, _VISIBLE, len(rows), 4, _VISIBLE)
         self.hint(c, "OK:do  hold BACK:undo")
 
 

@@ -14,7 +14,7 @@ from referee import forget
 from referee.games import evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, COLUMNS, keep_visible, number_width
+from referee.ui.canvas import CELL, COLUMNS, keep_visible, number_width, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -146,6 +146,7 @@ class EvilGame(Screen):
                 c.text(_TOOLS[i - table.players], 8, row)
             if i == self.index:
                 c.invert_rows(row)
+        scroll_bar(c, top, visible, self._rows(), 2, visible)
         self.hint(c, "OK:on  hold BACK:undo")
 
 

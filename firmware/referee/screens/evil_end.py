@@ -10,7 +10,7 @@ from micropython import const
 
 from referee.games import evil
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, keep_visible, number_width, text_width
+from referee.ui.canvas import CELL, keep_visible, number_width, scroll_bar, text_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -68,6 +68,7 @@ class RoundEnd(Screen):
                 c.right("yes " if self.scaredy else "no ", row)
             if i == self.index:
                 c.invert_rows(row)
+        scroll_bar(c, self.top, 6, len(self.sides) + 1)
         self.hint(c, "OK:side hold OK:score")
 
 
@@ -102,6 +103,7 @@ class Summary(Screen):
                 c.number(points[seat], 60, row, sign=True)
             total = state.ledger.totals[seat]
             c.number(total, c.width - 4 - number_width(total), row)
+        scroll_bar(c, self.top, 6, state.table.players)
         if state.over:
             c.centre("%s WINS THE GAME" % state.table.names[state.winner], 7)
         else:

@@ -33,7 +33,7 @@ from micropython import const
 from referee.games import evil
 from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible
+from referee.ui.canvas import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -68,6 +68,7 @@ def _list_choice(c, labels, index, first_row=2, rows=5):
         c.text(labels[i], 8, row)
         if i == index:
             c.invert_rows(row)
+    scroll_bar(c, top, rows, len(labels), first_row, rows)
 
 
 class Turns(Screen):
@@ -200,6 +201,7 @@ class Calls(Turns):
                 if i == self.index:
                     c.invert_rows(row)
             i += 1
+        scroll_bar(c, top, 6, i)
         self.hint(c, "OK: this one acts")
 
 
@@ -633,6 +635,7 @@ class Ability(Screen):
             c.text(labels[i], 8, 2 + i - top)
             if i == self.index and stage != "say":
                 c.invert_rows(2 + i - top)
+        scroll_bar(c, top, 5, len(labels), 2, 5)
         if stage == "group":
             self.hint(c, "OK:mark hold OK:done")
         elif stage == "react":

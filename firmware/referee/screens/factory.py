@@ -20,7 +20,7 @@ from micropython import const
 from referee.games import factory
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible, number_width
+from referee.ui.canvas import keep_visible, number_width, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -127,9 +127,13 @@ class FactoryGame(Screen):
                 c.text("standings", 8, row)
             if i == self.index:
                 c.invert_rows(row)
-        self.hint(
-            c, "OK:on  hold BACK:undo" if state.device or state.over else "OK on a name: tile"
-        )
+        scroll_bar(c, self.top, _VISIBLE, self._rows(), 2, _VISIBLE)
+        if 0 <= self.index < state.players and not (state.device or state.over):
+            self.hint(c, "OK:buy hold BACK:undo")  # a data tile, from the customer
+        elif self.index == state.players:
+            self.hint(c, "OK:open")
+        else:
+            self.hint(c, "OK:on  hold BACK:undo")
 
 
 def _next_text(state, factory):

@@ -9,7 +9,7 @@ from micropython import const
 from referee.games import GAMES
 from referee.hw.battery import level
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible
+from referee.ui.canvas import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -78,6 +78,7 @@ class Menu(Screen):
             c.text(label(i), 6, row)
             if i == self.index:
                 c.invert_rows(row)
+        scroll_bar(c, self.top, _VISIBLE, ROWS)  # Settings and the duel sit below
         self.hint(c, "UP/DOWN  OK:open")
 
 

@@ -12,7 +12,7 @@ afresh, so an earlier game's hands can no longer change.
 from micropython import const
 
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, keep_visible
+from referee.ui.canvas import CELL, keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -105,4 +105,5 @@ class Rounds(Screen):
             c.number_right(scores[side], c.width - 4, row, sign=True)
             if side == self.side:
                 c.invert_rows(row)
+        scroll_bar(c, self.top, _ROWS, sides)
         self.hint(c, "OK:fix" if self.side < 0 else "OK:change it")

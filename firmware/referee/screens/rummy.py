@@ -14,7 +14,7 @@ from micropython import const
 
 from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, keep_visible, number_width
+from referee.ui.canvas import CELL, keep_visible, number_width, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -54,7 +54,6 @@ class Rummy(Screen):
                 self.open_tool(self._tools()[self.index - sides])
         else:
             self.back(ev)  # no local holds the state: an undo frees the old one
-        self.top = keep_visible(self.top, self.index, _VISIBLE // self._scale())
 
     def _scale(self):
         return 2 if self.session.state.table.sides() <= 3 else 1
@@ -130,8 +129,15 @@ class Rummy(Screen):
         marked = state.hand > 1
         sides = table.sides()
         tools = self._tools()
-        for i in range(self.top, min(sides + len(tools), self.top + _VISIBLE // scale)):
-            row = 1 + (i - self.top) * scale
+        entries = sides + len(tools)
+        # the sides (double size for three or fewer), then the tools
+        first = self.top = keep_visible(self.top, self.index, _VISIBLE, sides, scale)
+        row = 1
+        i = first
+        while i < entries:
+            tall = scale if i < sides else 1
+            if row + tall > 1 + _VISIBLE:
+                break
             if i < sides:
                 if marked and totals[i] == top:
                     c.text(">", 0, row, scale)
@@ -146,15 +152,18 @@ class Rummy(Screen):
             else:
                 c.text(tools[i - sides], 8, row)
             if i == self.index:
-                c.invert_rows(row, scale if i < sides else 1)
-        self.hint(c, self._hint(state))
+                c.invert_rows(row, tall)
+            row += tall
+            i += 1
+        scroll_bar(c, first, i - first, entries)
+        self.hint(c, self._hint(state) if self.index < sides else "OK:open")
 
     def _hint(self, state):
         if state.over:
             return "%s won" % state.table.side_name(state.ledger.leaders()[0])
         if state.winner is not None:
             return "OK: next game"
-        return "OK:score the hand"
+        return "OK:on  hold BACK:undo"  # on to scoring the hand
 
 
 # Setup questions: (key, label, lowest, highest, step, default, only for N players)

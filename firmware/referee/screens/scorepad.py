@@ -3,15 +3,16 @@
 UP/DOWN pick a player, OK scores for them, a long OK closes the round, a
 long BACK takes back the last score or round, BACK returns to the menu
 (the game stays saved and comes back from there or after a reset). Below
-the players, "round scores" opens the closed rounds to correct one (so
-does OK on the game's end: a correction may reopen the game).
+the players, "end round" closes the round as the long OK does, and
+"round scores" opens the closed rounds to correct one (so does OK on the
+game's end: a correction may reopen the game).
 """
 
 from micropython import const
 
 from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, COLUMNS, keep_visible, number_width
+from referee.ui.canvas import CELL, COLUMNS, keep_visible, number_width, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -32,15 +33,21 @@ class ScorePad(Screen):
 
     def on_event(self, ev):
         state = self.session.state
+        players = state.table.players
         self.message = None
         step = STEP[ev]
         if step:
-            self.index = (self.index - step) % (state.table.players + 1)
-        elif ev == _OK_PRESS and (state.over or self.index == state.table.players):
+            self.index = (self.index - step) % (players + 2)
+        elif ev == _OK_PRESS and (state.over or self.index > players):
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.rounds import Rounds
 
             self.app.push(Rounds(self.app, self.session))
+        elif ev == _OK_LONG or (ev == _OK_PRESS and self.index == players):
+            if not state.over:
+                self.message = self.session.act({"a": "next"})
+                if self.message is None:
+                    self.app.beep(TURN)
         elif ev == _OK_PRESS:
             # at the first score, not with a resumed game (the heap)
             from referee.screens.number_entry import NumberEntry
@@ -48,14 +55,9 @@ class ScorePad(Screen):
             seat = self.index
             total = state.ledger.totals[seat]
             self.app.push(NumberEntry(self.app, state.table.names[seat], self._saver(seat), total))
-        elif ev == _OK_LONG and not state.over:
-            self.message = self.session.act({"a": "next"})
-            if self.message is None:
-                self.app.beep(TURN)
         else:
             del state  # an undo builds the game anew: the old one must not stay alive here
             self.back(ev)
-        self.top = keep_visible(self.top, self.index, _VISIBLE // self._scale())
 
     def _saver(self, seat):
         def save(points):
@@ -80,27 +82,36 @@ class ScorePad(Screen):
             c.number(state.target, c.text("to ", x, 0), 0)
         c.invert_rows(0)
         table = state.table
+        players = table.players
         totals = state.ledger.totals
         scale = self._scale()
-        visible = _VISIBLE
+        rows = _VISIBLE
         if self.message is not None and len(self.message) > COLUMNS:
-            visible -= 1  # the message takes the two bottom lines (Canvas.hint)
-        visible //= scale
-        top = keep_visible(self.top, self.index, visible)  # the cursor's row stays in sight
-        for seat in range(top, min(table.players + 1, top + visible)):
-            row = 1 + (seat - top) * scale
-            if seat == table.players:
-                c.text("round scores", 8, row)
-                if seat == self.index:
-                    c.invert_rows(row)
+            rows -= 1  # the message takes the two bottom lines (Canvas.hint)
+        # the players (double size for three or fewer), then the two actions
+        top = self.top = keep_visible(self.top, self.index, rows, players, scale)
+        row = 1
+        i = top
+        while i < players + 2:
+            tall = scale if i < players else 1
+            if row + tall > 1 + rows:
                 break
-            c.text(table.names[seat], 2, row, scale)
-            if state.this_round[seat] and scale == 1:
-                c.number(state.this_round[seat], 50, row, sign=True)
-            c.number_right(totals[seat], c.width - 3, row, scale)
-            if seat == self.index:
-                c.invert_rows(row, scale)
-        self.hint(c, "OK:score hold:round")
+            if i < players:
+                c.text(table.names[i], 2, row, scale)
+                if state.this_round[i] and scale == 1:
+                    c.number(state.this_round[i], 50, row, sign=True)
+                c.number_right(totals[i], c.width - 3, row, scale)
+            else:
+                c.text("end round (hold OK)" if i == players else "round scores", 8, row)
+            if i == self.index:
+                c.invert_rows(row, tall)
+            row += tall
+            i += 1
+        scroll_bar(c, top, i - top, players + 2, 1, rows)
+        if self.index < players:
+            self.hint(c, "OK:add hold BACK:undo")
+        else:
+            self.hint(c, "OK:end the round" if self.index == players else "OK:open")
 
     def _draw_over(self, c, state):
         c.centre("GAME OVER", 0)
