@@ -23,8 +23,7 @@ from host_tools import paths
 def replay_file(path: Path):
     """(rules module, final state) for a journal file; raises RulesError."""
     from referee.core.errors import RulesError
-    from referee.core.journal_read import read
-    from referee.core.replay import replay
+    from referee.core.journal_read import read, replay
     from referee.games import rules
 
     header, actions, dropped = read(path.read_bytes())

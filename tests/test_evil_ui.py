@@ -26,7 +26,7 @@ def test_three_rounds_of_five(flash):
     assert state.ledger.round_scores(1) == [2, 2, 2, 0, 2]
     # every round's points follow the rules from that round's final sides
     from referee.core.journal import Journal
-    from referee.core.replay import resume
+    from referee.core.journal_read import resume
 
     saved, rules, replayed = resume(Journal(hub(rig).session.journal.storage))
     assert replayed.ledger.totals == state.ledger.totals

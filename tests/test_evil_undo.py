@@ -3,7 +3,7 @@ step, keeps the hidden steps after it (PlusBot's choice, JudasBot's switch),
 and says the same words whether or not a hidden step was there."""
 
 from referee.core.journal import Journal
-from referee.core.replay import resume
+from referee.core.journal_read import resume
 from referee.core.session import Session
 from referee.games import evil, evil_more
 from referee.hw.storage import Storage

@@ -9,8 +9,8 @@ from flash_faults import EIO, FlashFaults, PowerCut
 from referee import settings
 from referee.core import snapshot
 from referee.core.journal import FILE, Journal
+from referee.core.journal_read import resume
 from referee.core.record import seal
-from referee.core.replay import resume
 from referee.core.session import Session
 from referee.games import rules
 from referee.hw.storage import Storage

@@ -57,8 +57,8 @@ def test_the_vm_lane_is_micropython():
 
 
 def test_replay_gives_the_same_state_on_both_vms(built):
+    from referee.core.journal_read import replay
     from referee.core.record import encode
-    from referee.core.replay import replay
     from referee.games import scorepad
 
     actions = bench.sample_actions(300) + [{"a": "fix", "round": 3, "seat": 1, "pts": 99}]
@@ -67,7 +67,7 @@ def test_replay_gives_the_same_state_on_both_vms(built):
     out = lane.run(
         [
             "from referee.core.record import encode\n"
-            "from referee.core.replay import replay\n"
+            "from referee.core.journal_read import replay\n"
             "from referee.games import scorepad\n"
             f"s = replay(scorepad, {bench.SAMPLE_SETUP!r}, {actions!r})\n"
             "print('STATE', encode([scorepad.summary(s), scorepad.score_rows(s)]))"

@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.core.journal_read import unseal
+from referee.core.journal_line import unseal
 from referee.core.record import encode, seal
 
 values = st.recursive(

@@ -5,7 +5,7 @@ from conftest import SCENARIOS
 
 from host_tools import sim
 from referee.core.journal import Journal
-from referee.core.journal_read import game_of
+from referee.core.journal_line import game_of
 from referee.hw.storage import Storage
 
 

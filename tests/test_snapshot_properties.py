@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from portable.test_snapshots import picture
 from referee.core import session as session_module
 from referee.core.journal import Journal
-from referee.core.replay import replay, resume
+from referee.core.journal_read import replay, resume
 from referee.core.session import Session
 from referee.games import rules
 from referee.hw.storage import Storage

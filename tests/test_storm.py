@@ -35,7 +35,7 @@ def crash_fails_the_test(monkeypatch):
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_storm_keeps_scores_and_secrets(flash, monkeypatch, seed):
     from referee.core.journal import Journal
-    from referee.core.replay import resume
+    from referee.core.journal_read import resume
     from referee.screens import evil_peek, factory_peek
 
     crash_fails_the_test(monkeypatch)

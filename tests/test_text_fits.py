@@ -164,12 +164,13 @@ def drawn_lines(monkeypatch, script, rig=None):
 LONG_MESSAGES = {
     # ROBOTS!, four players: P2 counts 40 cards 2-9, P3 one more: 41 in a deck of 40
     "robots_deck": (
-        "down x4\nok\nok\nok\nok long\nok\nok\ndown\nok\nup hold 6000\nok long\nup\nok long",
+        "down x4\nok\nok\nok\nok long\nok\nok\nup hold 6000\nok long\nok long"
+        "\nup\nok long\nok long",
         ("the deck has 40 cards", "2-9, not 41"),
     ),
     # Robber Rummy, as scenarios/robber.txt to P2's count: a set of two cards
     "robber_set": (
-        "down x5\nok\nok\nup\nok\nok\nok long\nok\nok\nok\nok x2\nup x2\nok long",
+        "down x5\nok\nok\nup\nok\nok\nok long\nok\nok\nok x5\nup x2\nok long\nok long",
         ("set 2-9: a set has 3", "cards or more"),
     ),
     # the duel: a build of 6 clubs and 6 spades... then 7 of another suit

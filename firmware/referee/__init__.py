@@ -8,6 +8,8 @@ VERSION = "0.1.0"
 # and the format it is in: journal.py writes it, journal_read.py checks it.
 JOURNAL = "game.jnl"
 JOURNAL_FORMAT = 2
+# The newest snapshot's file name ends, and the one before's (core/snapshot.py)
+SNAPS = (".snap", ".snap1")
 
 # The running watchdog, once there is one (app.boot, hw/power.py): fed by
 # keep_alive() as well as by the loop.

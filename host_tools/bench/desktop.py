@@ -16,7 +16,7 @@ SCENARIOS = paths.ROOT / "tests" / "scenarios"
 
 def cpython_replay_rate(count: int = 20000) -> float:
     """Score pad actions replayed per second, best of five."""
-    from referee.core.replay import replay
+    from referee.core.journal_read import replay
     from referee.games import scorepad
 
     actions = sample_actions(count)

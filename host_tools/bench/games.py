@@ -10,8 +10,10 @@ OK = "board.BUTTON_PINS[2]"
 EVENTS = {
     # select, open the entry, count up, save
     "scorepad": [(OK, 60), (UP, 60), (OK, 60)],
-    # a whole hand: open, who went out, then four players (one up, long OK), standings back
-    "robots": [(OK, 60), (OK, 60)] + [(UP, 60), (OK, 800)] * 4 + [(OK, 60)],
+    # a whole hand: open, four players (one 2-9 in a spread, a long OK to the
+    # hand, a long OK to keep it), who went out (four empty hands: asked),
+    # standings back
+    "robots": [(OK, 60)] + [(UP, 60), (OK, 800), (OK, 800)] * 4 + [(OK, 60), (OK, 60)],
     # a quiet round from the hub: deal, five passes of the device, start the
     # calls, "nobody else: end" (UP, OK), score, the standings, the hub
     "evil": (

@@ -1,8 +1,10 @@
-"""Presses per Evil Robots round, counted in the scripted rounds
-(tests/scenarios/evil_*.txt) between their snaps, against the budgets below
-(issue 17). A press is one button going down and up: a short press, a long
-one, or a hold; a peek (OK held while others are pressed) is OK and each of
-the others.
+"""Presses per play, counted in scripts between two snaps, against their
+budgets: Evil Robots' rounds (tests/scenarios/evil_*.txt, issue 17), and
+the realistic plays of issue 18 (tests/plays/*.txt: each script's header
+says what the hand is, so a reader can check it is one a table plays).
+A press is one button going down and up: a short press, a long one, or a
+hold; a peek (OK held while others are pressed) is OK and each of the
+others.
 
     python -m host_tools.bench.presses
 
@@ -24,6 +26,19 @@ from pathlib import Path
 from host_tools.fakes.button_script import commands
 
 SCENARIOS = Path(__file__).resolve().parents[2] / "tests" / "scenarios"
+PLAYS = SCENARIOS.parent / "plays"
+
+# tests/plays/<name>.txt, counted from "snap start" to "snap end", and its
+# budget (DESIGN.md's table; the score pad's is three presses a player and
+# the round's end, as the score apps people use take a few taps a player)
+PLAY_BUDGETS = (
+    ("robots_hand", 30),
+    ("robber_hand", 36),
+    ("factory_turn", 40),
+    ("duel_quiet", 3),
+    ("duel_busy", 12),
+    ("scorepad_round", 13),
+)
 
 # (script, first snap, last snap): the stretch counted, and its budget
 BUDGETS = (
@@ -62,9 +77,18 @@ def figures() -> list[tuple[str, int, int]]:
     return out
 
 
+def play_figures() -> list[tuple[str, int, int]]:
+    """(what, presses, budget) for each realistic play."""
+    out = []
+    for name, budget in PLAY_BUDGETS:
+        script = (PLAYS / (name + ".txt")).read_text()
+        out.append((f"plays/{name}.txt", presses(script, "start", "end"), budget))
+    return out
+
+
 def main() -> int:
     over = 0
-    for what, count, budget in figures():
+    for what, count, budget in figures() + play_figures():
         flag = "" if count <= budget else "  OVER"
         over += count > budget
         print(f"presses, {what:45} {count:3}  (budget {budget}){flag}")

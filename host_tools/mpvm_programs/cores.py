@@ -8,7 +8,7 @@ GAME = "scorepad"
 
 
 def replayed(setup, actions):
-    from referee.core.replay import replay
+    from referee.core.journal_read import replay
     from referee.games import rules
 
     return replay(rules(GAME), setup, actions)
@@ -31,7 +31,7 @@ def resume_us(times, expected, count):
     """Mean microseconds to resume the journal journal_bytes() wrote; the
     state resumed must equal ``expected``, all ``count`` actions read."""
     from referee.core.journal import Journal
-    from referee.core.replay import resume
+    from referee.core.journal_read import resume
     from referee.hw.storage import Storage
 
     t = time.ticks_us()

@@ -18,7 +18,7 @@ def peak(name, empty):
 def resume_saved():
     """(journal, rules, state) of the game in data/, timed and described."""
     from referee.core.journal import Journal
-    from referee.core.replay import resume
+    from referee.core.journal_read import resume
     from referee.hw.storage import Storage
 
     journal = Journal(Storage("data"))
@@ -37,7 +37,7 @@ def kept_session(journal, game_rules, state):
     from referee.core.session import Session
 
     session = Session(journal, game_rules, state)
-    for name in ("replay", "journal_read", "snapshot", "snapshot_read"):
+    for name in ("journal_read", "snapshot"):
         forget("referee.core." + name)
     return session
 

@@ -6,7 +6,7 @@ Every count below is worked out in its comment from the rules.
 """
 
 from portable.support import raises
-from referee.core.replay import replay
+from referee.core.journal_read import replay
 from referee.games import duel
 
 ANN, BOB = 0, 1

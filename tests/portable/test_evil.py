@@ -4,7 +4,7 @@ Seats 0-4 are five players; BOTS indices name the robots dealt.
 """
 
 from portable.support import raises
-from referee.core.replay import replay
+from referee.core.journal_read import replay
 from referee.games import evil
 
 G, E, N = evil.GOOD, evil.EVIL, evil.NEUTRAL

@@ -6,7 +6,7 @@ Rounds here are dealt with "v": 2 (the full rules). Seats 0-4 are P1-P5.
 """
 
 from portable.support import raises
-from referee.core.replay import replay
+from referee.core.journal_read import replay
 from referee.games import evil
 
 G, E, N = evil.GOOD, evil.EVIL, evil.NEUTRAL

@@ -6,8 +6,8 @@ cube units (45 small + 20 large worth 5), so the bank starts at 145 - 4n.
 """
 
 from portable.support import raises
+from referee.core.journal_read import replay
 from referee.core.ledger_more import entries
-from referee.core.replay import replay
 from referee.games import factory as f
 
 R, G, B, Y = 0, 1, 2, 3

@@ -4,9 +4,9 @@ that were committed, or keeps the file aside and says so."""
 
 from portable.support import raises
 from referee.core.journal import FILE, Journal
-from referee.core.journal_read import read, unseal
+from referee.core.journal_line import unseal
+from referee.core.journal_read import read, replay
 from referee.core.record import encode, seal
-from referee.core.replay import replay
 from referee.games import rules
 from referee.hw.storage import Storage
 

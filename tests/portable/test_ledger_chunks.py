@@ -10,9 +10,9 @@ from array import array
 from portable.support import raises
 from referee.core import snapshot
 from referee.core.journal import FILE, SNAPSHOT_EVERY, Journal
+from referee.core.journal_read import resume
 from referee.core.ledger import CHUNK, Ledger
 from referee.core.ledger_more import entries, entry, undo
-from referee.core.replay import resume
 from referee.core.session import Session
 from referee.games import rules
 from referee.hw.storage import Storage
@@ -233,23 +233,23 @@ def test_an_undo_lets_the_old_game_go_before_rebuilding():
     # On the chip a 5,000-action game's undo ran out of memory holding the
     # old state and the rebuilt one at once: the rebuild must start with
     # the session holding no state, and end with the undone game.
-    from referee.core import replay
+    from referee.core import journal_read
 
     session = Session.start(Storage("data"), rules("scorepad"), {"players": 2, "target": 0})
     for k in range(5):
         assert session.act({"a": "score", "seat": k % 2, "pts": 10 + k}) is None
     held = []
-    real = replay.resume
+    real = journal_read.resume
 
     def spy(journal, snapshots=True):
         held.append(session.state)
         return real(journal, snapshots)
 
-    replay.resume = spy
+    journal_read.resume = spy
     try:
         assert session.undo() is None
     finally:
-        replay.resume = real
+        journal_read.resume = real
     assert held == [None]
     # seat 0 scored 10, 12 and 14, seat 1 11 and 13; the undo took back the 14
     assert session.state.ledger.totals == [10 + 12, 11 + 13]

@@ -7,7 +7,7 @@ robot +50, cards in hand against the holder) and DESIGN.md's rulings.
 """
 
 from portable.support import raises
-from referee.core.replay import replay
+from referee.core.journal_read import replay
 from referee.games import robber, robots
 
 

@@ -5,8 +5,8 @@ above it and leads alone; a tie at the top plays on"), checked when a round
 closes."""
 
 from portable.support import raises
+from referee.core.journal_read import replay
 from referee.core.ledger_more import entries
-from referee.core.replay import replay
 from referee.games import scorepad
 
 

@@ -8,7 +8,7 @@ import io
 from portable.samples import SAMPLES
 from referee.core import snapshot
 from referee.core.journal import FILE, SNAPSHOT_EVERY, Journal
-from referee.core.replay import replay, resume
+from referee.core.journal_read import replay, resume
 from referee.core.session import Session
 from referee.games import rules
 from referee.hw.storage import Storage
@@ -156,14 +156,14 @@ def test_a_snapshot_write_that_fails_loses_nothing():
 
 
 def test_the_reader_reads_the_format_the_writer_writes():
-    # snapshot_read.py keeps its own copy of the format number and of the
-    # CRC (so a resume does not load the writer): the copies must agree,
-    # and a snapshot of another format number is passed over.
-    from referee.core import snapshot_read
+    # The reader (journal_read.py) keeps its own copy of the format number
+    # and of the CRC (so a resume does not load the writer): the copies must
+    # agree, and a snapshot of another format number is passed over.
+    from referee.core import journal_read
 
-    assert snapshot_read.VERSION == snapshot.VERSION
+    assert journal_read.SNAPSHOT_VERSION == snapshot.VERSION
     data = bytearray(b"\x00\x01chunk")
-    assert snapshot_read.crc_hex(data) == snapshot.crc_hex(data)
+    assert journal_read.crc_hex(data) == snapshot.crc_hex(data)
     session = Session.start(Storage("data"), rules("scorepad"), {"players": 2, "target": 0})
     for k in range(10):  # fewer than SNAPSHOT_EVERY: the only snapshot is the one below
         assert session.act({"a": "score", "seat": k % 2, "pts": 1}) is None

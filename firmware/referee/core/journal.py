@@ -22,7 +22,7 @@ Reading it back after a reset lives in journal_read.py, which loads for a
 resume and is dropped once the game is open.
 """
 
-from referee import JOURNAL, JOURNAL_FORMAT
+from referee import JOURNAL, JOURNAL_FORMAT, SNAPS
 from referee.core.errors import RulesError
 from referee.core.record import seal
 
@@ -32,7 +32,6 @@ FILE = JOURNAL
 # allocates about 8 KB (its code loads for it, then leaves), a ROBOTS! hand
 # writes a line every other press, and the budget is 512 B a press.
 SNAPSHOT_EVERY = 64
-SNAPS = (".snap", ".snap1")  # the newest snapshot's file name ends, and the one before's
 
 
 class Journal:

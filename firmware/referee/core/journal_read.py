@@ -20,70 +20,16 @@ snapshot: see snapshot.py). The first checks every line and notes the undo
 lines (few); the second replays the actions that no later undo took back.
 """
 
-import json
-from binascii import crc32
+from binascii import crc32, unhexlify
 from io import BytesIO
 
-from referee import JOURNAL_FORMAT, keep_alive
+from referee import JOURNAL_FORMAT, SNAPS, keep_alive
 from referee.core.errors import RulesError
+from referee.core.journal_line import is_hex8, unseal
+from referee.core.record import encode
 
 LINE_MAX = 4096  # no line the referee writes comes near it; a longer one is damage
 _UNDO = b'{"undo": '
-
-
-# -- one line (record.py writes them): also for a snapshot and the settings --
-
-
-def is_hex8(b):
-    if len(b) != 8:
-        return False
-    for c in b:
-        if not (48 <= c <= 57 or 97 <= c <= 102):  # 0-9 a-f
-            return False
-    return True
-
-
-def unseal(line, need_crc):
-    """(value, had_crc) for one line without its newline, or None if the
-    line is not a whole, intact record. A line with a CRC must match it; a
-    line without one is accepted only when ``need_crc`` is False."""
-    text = line
-    cut = line.rfind(b" ")
-    had_crc = cut > 0 and is_hex8(line[cut + 1 :])
-    if had_crc:
-        text = line[:cut]
-        if crc32(text) & 0xFFFFFFFF != int(line[cut + 1 :], 16):
-            return None
-    elif need_crc:
-        return None
-    else:
-        # Without a CRC, refuse raw control bytes: JSON never has them, and
-        # MicroPython's parser stops at a NUL as if the line ended there.
-        for c in line:
-            if c < 32:
-                return None
-    try:
-        value = json.loads(text.decode())
-    except (ValueError, UnicodeError):
-        return None
-    if not isinstance(value, dict):
-        return None
-    return value, had_crc
-
-
-def game_of(journal):
-    """The saved game's name from its header line alone (no replay), or None."""
-    f = journal.storage.open_read(journal.name)
-    if f is None:
-        return None
-    try:
-        line = f.readline(4096)  # at most: a file without newlines is not read whole
-    finally:
-        f.close()
-    found = unseal(line[:-1] if line.endswith(b"\n") else line, False)
-    if found is None or not isinstance(found[0].get("game"), str):
-        return None
-    return found[0]["game"]
 
 
 class Saved:
@@ -485,3 +431,228 @@ def read(data):
     replay_from(f, survey, sealed, actions.append)
     dropped = 0 if survey.torn_at is None else len(data) - survey.torn_at
     return header, actions, dropped
+
+
+# Rebuilding a game from its setup and actions: how a game resumes after a
+# reset, how undo works (replay all but the last), how a journal is
+# audited. Here, not in a module of their own: the reader loads with them
+# anyway, and an undo that opened one file more took 9 ms more on the chip.
+
+
+def replay(rules, setup, actions):
+    state = rules.setup(setup)
+    for number, action in enumerate(actions, 1):
+        try:
+            state = rules.step(state, action)
+        except RulesError as e:
+            raise RulesError("action %d %s: %s" % (number, encode(action), e)) from None
+    return state
+
+
+def resume(journal, snapshots=True):
+    """Rebuild the game saved in ``journal`` as its file is read (no list of
+    actions is kept), from its newest usable snapshot when there is one.
+    Returns (saved, rules, state); rules and state are None unless a game
+    was resumed. A journal whose actions do not replay is damaged like any
+    other: it is kept aside and saved.problem says why."""
+    # Imported here, not at the top: loaded with the reader, they left the
+    # chip's heap too split to resume a 5,000-action Robber Rummy game in
+    # 128 KB (measured).
+    from referee.games import rules as find_rules
+
+    box = [None, None, 0]  # type: list # rules module, state, actions applied
+
+    def header(h):
+        box[0] = find_rules(h["game"])
+        box[1] = box[0].setup(h["setup"])
+
+    def start(h, head, f, survey_from):
+        game_rules = find_rules(h["game"])
+        found = load_snapshot(journal, h, head, f, survey_from, game_rules)
+        if found is None:
+            return None
+        box[0], box[1], box[2] = game_rules, found[1], found[0].start_count
+        return found[0]
+
+    def action(a):
+        try:
+            box[1] = box[0].step(box[1], a)
+        except RulesError as e:
+            raise RulesError("action %d refused: %s" % (box[2] + 1, e)) from None
+        box[2] += 1
+
+    saved = journal.load(header, action, start if snapshots else None)
+    if saved.problem is not None or saved.game is None:
+        return saved, None, None
+    return saved, box[0], box[1]
+
+
+# Reading a snapshot back (written by snapshot.py; see there for its
+# format): here with the journal's reader, which it needs, so that a
+# resume or an undo opens one module, not two (each a file to find and
+# load: about 9 ms on the chip).
+
+
+SNAPSHOT_VERSION = 3  # snapshot.VERSION, the format read here (tests/portable/test_snapshots.py)
+
+# No array a rules state keeps comes near it (the ledger's chunks are
+# 1 KB); a bigger one is damage, refused before it is allocated.
+RAW_MAX = 16384
+# ledger.py's chunks: 512 rounds or points (not imported from there: not
+# every game has a ledger, and its code would stay in the heap).
+CHUNK_BYTES = 1024
+
+
+def crc_hex(data):
+    """snapshot.crc_hex, without loading the writer."""
+    return "%08x" % (crc32(data) & 0xFFFFFFFF)
+
+
+def _dec(v):
+    if isinstance(v, list):
+        for x in v:
+            if isinstance(x, (list, dict)):
+                return [_dec(x) for x in v]
+        return v
+    if isinstance(v, dict):
+        if "t" in v:
+            return tuple([_dec(x) for x in v["t"]])
+        if "d" in v:
+            found = {}
+            for k, x in v["d"]:
+                found[_dec(k)] = _dec(x)
+            return found
+        if "b" in v:
+            return bytearray(unhexlify(v["b"]))
+        raise RulesError("not a snapshot value: %r" % (v,))
+    return v
+
+
+def load_snapshot(journal, header, head, f, survey_from, rules):
+    """(survey, state) from the newest usable snapshot, or None. The
+    survey is the journal's first pass from the snapshot on (see
+    journal_read.py); journal damage after it raises RulesError."""
+    for which in (0, 1):
+        snap = journal.storage.open_read(journal.name + SNAPS[which])
+        if snap is None:
+            continue
+        try:
+            lines = Lines(snap)
+            meta = _meta(lines, header, head, f)
+            if meta is None:
+                continue
+            survey = survey_from(meta["at"], meta["count"], meta["lines"])
+            if survey.lowest < meta["count"]:
+                continue  # an undo went below it
+            state = _state(lines, rules, header["setup"])
+            if state is None:
+                continue
+        finally:
+            snap.close()
+        journal.snaps[which] = meta["count"]
+        return survey, state
+    return None
+
+
+def _meta(lines, header, head, f):
+    try:
+        got = lines.next()
+    except RulesError:
+        return None
+    found = None if got is None else unseal(got[1], True)
+    if found is None:
+        return None
+    meta = found[0]
+    if (
+        meta.get("v") != SNAPSHOT_VERSION
+        or meta.get("head") != head
+        or meta.get("game") != header["game"]
+        or not isinstance(meta.get("at"), int)
+        or not isinstance(meta.get("count"), int)
+        or not isinstance(meta.get("lines"), int)
+        or not isinstance(meta.get("last"), str)
+        or meta["at"] < 9
+    ):
+        return None
+    f.seek(meta["at"] - 9)
+    if f.read(9) != meta["last"].encode() + b"\n":
+        return None
+    return meta
+
+
+def _state(lines, rules, setup):
+    """The state a snapshot file holds (read on from its second line), or
+    None if it is not whole."""
+    try:
+        state = rules.setup(setup)
+        parts = 0
+        end = bytearray(1)
+        # A chunk's bytes pass through here on their way into their array:
+        # one buffer for every chunk, not a new one each.
+        scratch = bytearray(CHUNK_BYTES)
+        path = obj = None
+        while True:
+            got = lines.next()
+            found = None if got is None else unseal(got[1], True)
+            if found is None:
+                return None
+            part = found[0]
+            if "end" in part:
+                return state if part["end"] == parts else None
+            if part["k"] != path:  # a chunk is most often its object's second part or later
+                path = part["k"]
+                obj = state
+                for name in path.split(".")[:-1]:  # "" for the state, "ledger." ...
+                    obj = getattr(obj, name)
+            chunk = part.get("i")
+            if chunk is None:
+                values = part["v"]
+                for name in values:
+                    setattr(obj, name, _dec(values[name]))
+            if part["raw"]:
+                for name, size, crc in part["raw"]:
+                    if chunk is None:
+                        setattr(obj, name, _raw(lines, size, crc, getattr(obj, name), scratch))
+                    else:
+                        _chunk(lines, size, crc, obj, name, chunk, scratch)
+                if lines.read_into(end) != 1 or end[0] != 10:
+                    return None
+            parts += 1
+    except (RulesError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return None  # not whole, or not this game's: the journal is replayed instead
+
+
+def _chunk(lines, size, crc, obj, name, i, scratch):
+    """Chunk ``i`` of the list of arrays ``obj.name``: chunk 0 replaces the
+    fresh list (whose one empty array gives the type), the others follow
+    it in order."""
+    chunks = getattr(obj, name)
+    if not isinstance(chunks, list) or not chunks or i != (0 if i == 0 else len(chunks)):
+        raise ValueError("chunk")
+    value = _raw(lines, size, crc, chunks[0], scratch)
+    if i == 0:
+        setattr(obj, name, [value])
+    else:
+        chunks.append(value)
+
+
+def _raw(lines, size, crc, fresh, scratch):
+    if not isinstance(size, int) or not 0 <= size <= RAW_MAX:
+        raise ValueError("size")
+    if not (isinstance(fresh, bytearray) or type(fresh).__name__ == "array"):
+        raise ValueError("not an array here")  # another layout's snapshot
+    if isinstance(fresh, bytearray) or size > len(scratch):
+        # a bytearray is kept as it is read
+        buf = bytearray(size)  # type: bytearray | memoryview
+    else:
+        buf = memoryview(scratch)[:size]
+    if lines.read_into(buf) != size or crc_hex(buf) != crc:
+        raise ValueError("damaged")
+    if isinstance(fresh, bytearray):
+        return buf
+    value = fresh[:0]  # an empty array of the same type
+    if hasattr(value, "frombytes"):
+        value.frombytes(buf)
+    else:
+        value.extend(buf)  # MicroPython extends an array by raw bytes
+    return value

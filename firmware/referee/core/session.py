@@ -120,7 +120,9 @@ class Session:
         return None
 
     def _rebuild(self):
-        from referee.core.replay import resume  # undo, refused write: 10 KB (VM) with its readers
+        from referee.core.journal_read import (
+            resume,  # undo, refused write: 10 KB (VM) with its readers
+        )
 
         saved, rules, state = resume(self.journal)
         if state is not None:

@@ -20,7 +20,7 @@ def _side(state, side):
     return side
 
 
-def rummy(state, action):
+def fix(state, action):
     """{"a": "fix", "hand": 3, "side": 0, "pts": 45}"""
     hand = action.get("hand")
     first = state.hand - state.hands_this_game  # this game's first hand
@@ -38,6 +38,30 @@ def rummy(state, action):
             match.record(state.winner)
     if state.winner is not None:
         state.counts = {}  # a hand being counted after the end is never played
+
+
+def net(state, action):
+    """{"a": "count", "seat": 2, "net": -35}: a multiple of 5 (every card
+    is), within 2,000 either way (Robber Rummy's best hand is 1,520). Kept
+    as counts of no cards, so the deck's checks of the others hold, with
+    the score one place past them, where the hand's end reads it."""
+    points = action["net"]
+    if not isinstance(points, int) or isinstance(points, bool) or points % 5:
+        raise RulesError("a net score is a multiple of 5, not %r" % (points,))
+    if not -2000 <= points <= 2000:
+        raise RulesError("a hand scores -2000 to 2000")
+    state.counts[action["seat"]] = [0] * len(state.game.FIELDS) + [points]
+
+
+def again(state, action):
+    """{"a": "again"}: a sitting's next game, on a fresh ledger."""
+    from referee.core.ledger import Ledger
+
+    if state.match is None or state.winner is None or state.over:
+        raise RulesError("there is no next game to start")
+    state.ledger = Ledger(state.table.sides())
+    state.winner = None
+    state.hands_this_game = 0
 
 
 def scorepad(state, rnd, seat, pts):

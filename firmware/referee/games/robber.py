@@ -55,7 +55,8 @@ def check_player(n):
     for i in (_SET_LOW, _SET_TENS, _SET_ACES):
         if 0 < n[i] < 3:
             raise RulesError("%s: a set has 3 cards or more" % FIELDS[i][0])
-    if 0 < n[_SEQ_LOW] + n[_SEQ_TENS] + n[_ACE_HIGH] + n[_ACE_LOW] < 3:
+    seq = n[_SEQ_LOW] + n[_SEQ_TENS]  # most hands have none: one test then
+    if 0 < seq < 3 and seq + n[_ACE_HIGH] + n[_ACE_LOW] < 3:  # (aces need 2-3 or Q-K)
         raise RulesError("a sequence has 3 cards or more")
     if n[_ACE_HIGH] * 2 > n[_SEQ_TENS]:
         raise RulesError("an ace high needs Q and K in its sequence")

@@ -12,7 +12,8 @@ from micropython import const
 
 from referee.games import duel
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible, scroll_bar, text_width
+from referee.ui.canvas import text_width
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

@@ -14,7 +14,8 @@ from referee import forget
 from referee.games import evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, COLUMNS, keep_visible, number_width, scroll_bar
+from referee.ui.canvas import CELL, COLUMNS, number_width
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

@@ -10,7 +10,8 @@ from micropython import const
 
 from referee.games import evil
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, keep_visible, number_width, scroll_bar, text_width
+from referee.ui.canvas import CELL, number_width, text_width
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

@@ -33,7 +33,7 @@ from micropython import const
 from referee.games import evil
 from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible, scroll_bar
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

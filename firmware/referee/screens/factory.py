@@ -20,7 +20,8 @@ from micropython import const
 from referee.games import factory
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible, number_width, scroll_bar
+from referee.ui.canvas import number_width
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

@@ -10,7 +10,7 @@ def saved_game(app):
     be read for any reason (one edited by hand into the wrong types, one too
     big for memory) is set aside and the reason logged: never a dead boot."""
     from referee.core.journal import Journal  # a saved game's path only, as the three below
-    from referee.core.replay import resume  # 10 KB (VM) with its readers: dropped below
+    from referee.core.journal_read import resume  # 10 KB (VM) with its readers: dropped below
     from referee.core.session import Session  # not loaded for a new game's setup
 
     journal = Journal(app.storage)
@@ -25,16 +25,15 @@ def saved_game(app):
         saved, state = unreadable(journal, e), None
         if not isinstance(e, MemoryError):
             detail = ": %s" % (e,)  # the error's own words, for the log
-    forget("referee.core.replay")  # used once a game; undo loads them again
+    forget("referee.core.journal_read")  # used once a game; undo loads it again
+    forget("referee.core.journal_line")
     forget("referee.core.salvage")
     if saved.problem is not None:
         from referee.screens.crash import log  # a damaged file only: 2.1 KB (VM)
 
         place = saved.kept_as or "left in place"
         log(app.storage, "%s%s (%s)" % (saved.problem, detail, place))
-    forget("referee.core.journal_read")
     forget("referee.core.snapshot")
-    forget("referee.core.snapshot_read")
     return saved, (Session(journal, rules, state, app) if state is not None else None)
 
 
@@ -90,7 +89,7 @@ def open_or_start(app, name):
     the saved file cannot be read)."""
     if app.storage.exists(JOURNAL):
         from referee.core.journal import Journal  # a saved game's path only
-        from referee.core.journal_read import game_of  # as Journal; saved_game() forgets it
+        from referee.core.journal_line import game_of  # as Journal
 
         # Replay only a journal of this game (or one whose header does not
         # read, to say it is damaged): another game's is left as it is.

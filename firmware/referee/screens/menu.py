@@ -9,7 +9,6 @@ from micropython import const
 from referee.games import GAMES
 from referee.hw.battery import level
 from referee.screens import STEP, Screen
-from referee.ui.canvas import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -66,9 +65,13 @@ class Menu(Screen):
                 self.app.push(screen)
         elif ev == _BACK_PRESS or ev == _BACK_LONG:  # nowhere to go back to: the top
             self.index = 0
-        self.top = keep_visible(self.top, self.index, _VISIBLE)
 
     def draw(self, c):
+        # here, not at the top: a resume offer covers the menu until the
+        # game is back, and the resume needs the room (see ui/lists.py)
+        from referee.ui.lists import keep_visible, scroll_bar
+
+        self.top = keep_visible(self.top, self.index, _VISIBLE)
         c.centre("ROBOT REFEREE", 0)
         if self.app.millivolts:
             gauge(c, level(self.app.millivolts))

@@ -17,7 +17,7 @@ from micropython import const
 
 from referee import forget
 from referee.core.journal import SNAPS, Journal
-from referee.core.journal_read import game_of, unseal
+from referee.core.journal_line import game_of, unseal
 from referee.games import title
 from referee.screens import Screen
 from referee.ui.canvas import COLUMNS, text_width
@@ -72,6 +72,12 @@ def _settle(app, screen):
 
     saved, session = saved_game(app)
     if session is not None and not session.state.over:
+        # The game's screen lists its players with these: loaded now, while
+        # the offer waits for OK, and not with the game's screen after OK (a
+        # file to open: 9 ms on the chip), nor before the reading (the room
+        # a 5,000-action game needs).
+        import referee.ui.lists  # noqa: F401
+
         if screen is None:
             screen = ResumeOffer(app, title(session.rules.NAME))
             app.push(screen)

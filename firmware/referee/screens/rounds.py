@@ -12,7 +12,8 @@ afresh, so an earlier game's hands can no longer change.
 from micropython import const
 
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, keep_visible, scroll_bar
+from referee.ui.canvas import CELL
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

@@ -6,15 +6,17 @@ hands; for ROBOTS! the power reminders and the Tractor Beam count), OK on a
 side scores the hand that just ended, OK on a tool opens it, a long BACK
 takes back the last step, BACK returns to the menu (the game stays saved).
 
-Scoring a hand: first who went out (and, in Robber Rummy, how the hand
-ended), then each player's cards in turn from the dealer's left.
+Scoring a hand: each player's cards in turn from the dealer's left
+(screens/rummy_hand.py); who went out follows from the counts (the one
+empty hand; in Robber Rummy none: the stock ran out) and is asked only
+when they leave it open.
 """
 
 from micropython import const
 
-from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
-from referee.ui.canvas import CELL, keep_visible, number_width, scroll_bar
+from referee.ui.canvas import CELL, number_width
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -31,9 +33,7 @@ class Rummy(Screen):
         self.index = 0
         self.top = 0
         self.message = None
-        self.out = -1  # who went out of the hand being scored
-        self.how = None
-        self._picker = None  # made once, reused for every hand
+        self._picker = None  # made once, reused for every hand (rummy_hand.py)
         self._entry = None
 
     def _tools(self):
@@ -64,35 +64,10 @@ class Rummy(Screen):
             if "again" in self.session.rules.legal(state):
                 self.message = self.session.act({"a": "again"})
             return
-        if self._picker is None:
-            # loaded when first opened, for the heap (see referee.screens)
-            from referee.screens.rummy_hand import OutPicker
+        # loaded when first opened, for the heap (see referee.screens)
+        from referee.screens.rummy_hand import next_count
 
-            self._picker = OutPicker(self.app, self)
-        self._picker.index = 0
-        self.app.push(self._picker)
-
-    def next_count(self):
-        """Open the count of the next player not yet counted, from the
-        dealer's left; after the last one, close the hand."""
-        state = self.session.state
-        for seat in state.table.clockwise(state.starter):
-            if seat not in state.counts:
-                if self._entry is None:
-                    # loaded when first opened, for the heap (see referee.screens)
-                    from referee.screens.rummy_hand import CountEntry
-
-                    self._entry = CountEntry(self.app, self)
-                self._entry.start(seat)
-                self.app.push(self._entry)
-                return
-        self.message = self.session.act({"a": "end", "out": self.out, "how": self.how})
-        if self.message is None:
-            self.app.beep(TURN)
-            # loaded when first opened, for the heap (see referee.screens)
-            from referee.screens.standings import Standings
-
-            self.app.push(Standings(self.app, self.session.state))
+        next_count(self)
 
     def open_tool(self, tool):
         if tool == "standings":

@@ -1,27 +1,123 @@
-"""Scoring one hand: who went out, then each player's cards by kind.
+"""Scoring one hand: each player's cards, then (only when the cards leave it
+open) who went out.
 
-Counting: UP/DOWN change the number on the marked line (hold to run), OK
-moves to the next line, BACK to the one before, a long OK keeps this
-player's counts (lines not reached stay 0) and opens the next player. The
-hand's score for the player shows at the top as you count.
+Counting a player: the lines follow the cards as they lie, what is on the
+table first, then what is left in the hand. UP/DOWN change the marked
+line's count (hold to run), OK moves to the next line, BACK to the one
+before. A long OK ends the part: on the table lines it jumps to the hand,
+on the hand lines it keeps the player's counts (lines not reached stay 0)
+and opens the next player. The player's score for the hand shows at the
+top as you count.
+
+Above the first line sits the net score, for tables that add up
+themselves: BACK from the first line reaches it, UP/DOWN count by 5 (hold
+to run), a long OK keeps it. Robber Rummy has a sequence line too: UP on
+it enters a whole sequence by its length and top card.
+
+Who went out: the one player left with an empty hand (or, in Robber
+Rummy, nobody when every hand holds cards: the stock ran out). Only when
+the counts leave that open (net scores, or two empty hands) is it asked.
 """
 
 from micropython import const
 
+from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
-from referee.ui.canvas import COLUMNS, number_width
+from referee.ui.canvas import COLUMNS, number_width, text_width
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
 
-_LINES = const(5)  # count lines on screen, rows 2..6
+_LINES = const(5)  # count lines on screen, rows 1..5
+_NET = const(-1)  # the net-score line, above the first card line
+_SEQUENCE = const(-2)  # Robber Rummy's whole-sequence line
+
+# The card lines in the order the cards lie (indices into the game's
+# FIELDS, which keep the journal's order), and where the hand's part
+# starts. ROBOTS!'s wild cards score nothing and are not counted against
+# the deck: they have no line. Robber Rummy's aces sit beside their melds.
+ORDER = {
+    "robots": ((0, 1, 4, 6, 2, 3, 5), 4),
+    "robber": ((_SEQUENCE, 0, 1, 8, 9, 2, 3, 7, 4, 5, 6, 10), 8),
+}
+
+# Robber Rummy's FIELDS by name, for a sequence's cards
+_SEQ_LOW = const(0)
+_SEQ_TENS = const(1)
+_ACE_HIGH = const(8)
+_ACE_LOW = const(9)
+_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # rank 1 .. 14
+
+
+def next_count(main):
+    """Open the count of the next player not yet counted, from the dealer's
+    left; after the last one, close the hand (``main``: the game's hub)."""
+    state = main.session.state
+    for seat in state.table.clockwise(state.starter):
+        if seat not in state.counts:
+            if main._entry is None:
+                main._entry = CountEntry(main.app, main)
+            main._entry.start(seat)
+            main.app.push(main._entry)
+            return
+    out = went_out(main.session)
+    if out is None:  # the counts leave it open: asked
+        if main._picker is None:
+            main._picker = OutPicker(main.app, main)
+        main._picker.index = 0
+        main.app.push(main._picker)
+    else:
+        close_hand(main, out)
+
+
+def went_out(session):
+    """Who went out, as the counts tell it: the one player whose hand is
+    empty, or -1 (Robber Rummy: the stock ran out) when every hand holds
+    cards; None when a net score or two empty hands leave it open."""
+    state = session.state
+    fields = session.rules.FIELDS
+    out = -1
+    for seat in range(state.table.players):
+        counts = state.counts[seat]
+        if len(counts) > len(fields):  # a net score tells nothing of the hand
+            return None
+        if hand_is_empty(fields, counts):
+            if out >= 0:
+                return None
+            out = seat
+    if out < 0 and "stock" not in session.rules.ENDINGS:
+        return None  # ROBOTS!: somebody went out
+    return out
+
+
+def close_hand(main, out):
+    rules = main.session.rules
+    how = "stock" if out < 0 else rules.ENDINGS[0]
+    main.message = main.session.act({"a": "end", "out": out, "how": how})
+    if main.message is None:
+        main.app.beep(TURN)
+        # loaded when first opened, for the heap (see referee.screens)
+        from referee.screens.standings import Standings
+
+        main.app.push(Standings(main.app, main.session.state))
+
+
+def hand_is_empty(fields, counts):
+    """True when ``counts`` (a list) show no card left in the hand, and no
+    renege (a line worth nothing, as a card counted against nobody)."""
+    for i in range(len(fields)):
+        if fields[i][1] <= 0 and counts[i]:
+            return False
+    return True
 
 
 class OutPicker(Screen):
     """Who went out (ROBOTS!: who discarded last; Robber Rummy: who went
-    rummy, or nobody when the stock ran out)."""
+    rummy, or nobody when the stock ran out), asked only when the counts
+    leave it open; the cursor starts on the likeliest."""
 
     def __init__(self, app, main):
         self.app = app
@@ -40,11 +136,8 @@ class OutPicker(Screen):
         if step:
             self.index = (self.index - step) % self.choices
         elif ev == _OK_PRESS:
-            out = self._out()
-            self.main.out = out
-            self.main.how = "stock" if out < 0 else self.main.session.rules.ENDINGS[0]
             self.app.pop()
-            self.main.next_count()
+            close_hand(self.main, self._out())
         else:
             self.back(ev)
 
@@ -64,67 +157,170 @@ class CountEntry(Screen):
     def __init__(self, app, main):
         self.app = app
         self.main = main
-        self.fields = main.session.rules.FIELDS
+        rules = main.session.rules
+        self.fields = rules.FIELDS
+        self.order, self.hand_at = ORDER[rules.NAME]
         self.seat = -1
         self.counts = []  # type: list
-        self.line = 0
+        self.net = 0
+        self.line = 0  # a place in self.order; _NET: the net line above it
         self.message = None
 
     def start(self, seat):
         """Count ``seat``'s cards next (its earlier counts, if any, shown)."""
         self.seat = seat
         known = self.main.session.state.counts.get(seat)
-        self.counts = list(known) if known else [0] * len(self.fields)
-        self.line = 0
+        width = len(self.fields)
+        net = known is not None and len(known) > width  # a net score: past the fields
+        self.net = known[width] if net else 0
+        self.counts = list(known[:width]) if known else [0] * width
+        self.line = _NET if net else 0
         self.message = None
 
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
+        line = self.line
         if step:
-            top = self.fields[self.line][2]
-            self.counts[self.line] = min(top, max(0, self.counts[self.line] + step))
-        elif ev == _OK_PRESS:
-            self.line = (self.line + 1) % len(self.fields)
-        elif ev == _OK_LONG:
-            problem = self.main.session.act({"a": "count", "seat": self.seat, "n": self.counts})
-            if problem:
-                self.message = problem
-                return
-            self.app.pop()
-            self.main.next_count()
-        elif ev == _BACK_PRESS:
-            if self.line:
-                self.line -= 1
+            if line == _NET:
+                self.net = max(-2000, min(2000, self.net + 5 * step))
+            elif self.order[line] == _SEQUENCE:
+                if step > 0:
+                    self.app.push(SequenceEntry(self.app, self))
             else:
+                field = self.order[line]
+                top = self.fields[field][2]
+                self.counts[field] = min(top, max(0, self.counts[field] + step))
+        elif ev == _OK_PRESS:
+            self.line = 0 if line == _NET else (line + 1) % len(self.order)
+        elif ev == _OK_LONG:
+            if 0 <= line < self.hand_at:  # the table's part done: on to the hand
+                self.line = self.hand_at
+            else:
+                self.save()
+        elif ev == _BACK_PRESS:
+            if line == _NET:
                 self.app.pop()
+            else:
+                self.line = line - 1 if line else _NET
 
-    def _warning(self):
-        """ROBOTS!: the player who went out should hold no cards."""
-        if self.seat != self.main.out:
-            return None
-        for i in range(len(self.fields)):
-            if self.fields[i][1] < 0 and self.counts[i]:
-                return "went out: none in hand?"
-        return None
+    def save(self):
+        if self.line == _NET:
+            action = {"a": "count", "seat": self.seat, "net": self.net}
+        else:
+            action = {"a": "count", "seat": self.seat, "n": self.counts}
+        self.message = self.main.session.act(action)
+        if self.message is None:
+            self.app.pop()
+            next_count(self.main)
+
+    def score(self):
+        return self.net if self.line == _NET else self.main.session.rules.score(self.counts)
 
     def draw(self, c):
         state = self.main.session.state
-        rules = self.main.session.rules
         c.text(state.table.names[self.seat], 2, 0)
-        score = rules.score(self.counts)
+        score = self.score()
         c.number(score, c.width - 2 - number_width(score, 1, True), 0, sign=True)
         c.invert_rows(0)
-        first = max(0, min(self.line - 2, len(self.fields) - _LINES))
+        order = self.order
+        first = max(_NET, min(self.line - 2, len(order) - _LINES))
         for i in range(first, first + _LINES):
             row = 1 + i - first
-            c.text(self.fields[i][0], 4, row)
-            c.number(self.counts[i], c.width - 4 - number_width(self.counts[i]), row)
+            if i == _NET:
+                c.text("net score", 4, row)
+                if self.line == _NET:
+                    c.number(
+                        self.net, c.width - 4 - number_width(self.net, 1, True), row, sign=True
+                    )
+            elif order[i] == _SEQUENCE:
+                c.text("+ a sequence (UP)", 4, row)
+            else:
+                value = self.counts[order[i]]
+                c.text(self.fields[order[i]][0], 4, row)
+                c.number(value, c.width - 4 - number_width(value), row)
             if i == self.line:
                 c.invert_rows(row)
-        message = self.message or self._warning()
+        scroll_bar(c, first + 1, _LINES, len(order) + 1, 1, _LINES)  # the net line is one more
+        message = self.message
         if message is not None and len(message) > COLUMNS:
             c.hint(message)  # over the two key lines, until the next press
-        else:
-            c.centre(message or "OK:next  hold OK:done", 6)
-            c.centre("BACK:line back", 7)
+            return
+        line = self.line
+        if line == _NET:
+            c.centre(message or "by 5s  hold OK:keep", 6)
+            c.centre("OK:count cards", 7)
+            return
+        c.centre(
+            message or ("OK:next hold OK:hand" if line < self.hand_at else "OK:next hold OK:done"),
+            6,
+        )
+        c.centre("BACK:net score" if line == 0 else "BACK:line back", 7)
+
+
+class SequenceEntry(Screen):
+    """Robber Rummy: a sequence meld by its length and top card, added to
+    the counts (its 2-9, its 10-K doubled, its aces high or low)."""
+
+    def __init__(self, app, entry):
+        self.app = app
+        self.entry = entry
+        self.length = 3
+        self.top = 14  # ace high: the sequence's highest card
+        self.field = 0  # 0: the length, 1: the top card
+
+    def cards(self):
+        """(low, tens, ace high, ace low) of the sequence."""
+        start = self.top - self.length + 1
+        low = tens = 0
+        for rank in range(max(2, start), min(13, self.top) + 1):
+            if rank <= 9:
+                low += 1
+            else:
+                tens += 1
+        return low, tens, 1 if self.top == 14 else 0, 1 if start == 1 else 0
+
+    def on_event(self, ev):
+        step = STEP[ev]
+        if step:
+            if self.field == 0:
+                self.length = max(3, min(13, self.length + step))
+            else:
+                self.top += step
+            # from A-2-3 (an ace low at the bottom) up to Q-K-A (an ace high on top)
+            self.top = max(self.length, min(14, self.top))
+        elif ev == _OK_PRESS:
+            if self.field == 0:
+                self.field = 1
+            else:
+                low, tens, high, ace_low = self.cards()
+                counts = self.entry.counts
+                counts[_SEQ_LOW] += low
+                counts[_SEQ_TENS] += tens
+                counts[_ACE_HIGH] += high
+                counts[_ACE_LOW] += ace_low
+                self.app.pop()
+        elif ev == _BACK_PRESS:
+            if self.field:
+                self.field = 0
+            else:
+                self.app.pop()
+
+    def draw(self, c):
+        c.centre("A SEQUENCE", 0)
+        c.invert_rows(0)
+        start = self.top - self.length + 1
+        c.text("cards", 4, 2)
+        c.number(self.length, c.width - 4 - number_width(self.length), 2)
+        c.text("top card", 4, 3)
+        top = _RANKS[self.top - 1]
+        c.text(top, c.width - 4 - text_width(top), 3)
+        c.invert_rows(2 + self.field)
+        # what it is and what it scores (doubled: 2-9 10, 10-K 20, A 30 high, 10 low)
+        low, tens, high, ace_low = self.cards()
+        x = c.text(_RANKS[start - 1], 4, 5)
+        x = c.text(" to ", x, 5)
+        c.text(_RANKS[self.top - 1], x, 5)
+        points = 10 * low + 20 * tens + 30 * high + 10 * ace_low
+        c.number(points, c.width - 4 - number_width(points, 1, True), 5, sign=True)
+        self.hint(c, "OK:next" if self.field == 0 else "OK:add it  BACK:back")
