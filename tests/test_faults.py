@@ -328,7 +328,7 @@ def test_the_panel_shows_an_action_before_the_flash_erases_for_it(flash, monkeyp
 
     monkeypatch.setattr(Storage, "append", append)
     monkeypatch.setattr(rig.app.canvas, "show", show)
-    rig.play("ok\nup\nup\nok")  # P1 again: 2 more points, then one action
+    rig.play("up\nok\nup\nup\nok")  # back up to P1 (the cursor moved on): 2 more points
     assert events[-2:] == ["show", "append"]
     assert events.count("append") == 1
     assert reboot()[2][0] == 3  # on flash before the rig reads another button

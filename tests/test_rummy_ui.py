@@ -152,7 +152,7 @@ def test_a_correction_from_the_history_ends_the_game(rig):
     # sequence of three 2-9 (3 x 10 = 30), P2 holds nothing.
     rig.play("down x5\nok\ndown x2\nok\nok\nok\nok long\nok")  # 2 players, no sitting, to 400
     # P2 nothing; P1 a sequence of three 2-9; both hands empty: P1 went out
-    rig.play("ok\nok long\nok long\nok\nup x3\nok long\nok long\nok\nok")
+    rig.play("ok\nok long\nok long\nok x4\nup x3\nok long\nok long\nok\nok")
     state = main_screen(rig).session.state
     assert state.ledger.totals == [30, 0] and not state.over
     rig.play("up\nok\nok\nok")  # history, hand 1, P1, the number

@@ -21,9 +21,10 @@ def pad(rig):
 def test_scripted_game_scores_by_hand(rig):
     rig.play((SCENARIOS / "scorepad.txt").read_text())
     state = pad(rig).session.state
-    # by hand from the script: ANN 3 + (1 + 5 * 5) = 29, P2 7; target 100 - 50
+    # by hand from the script: ANN 3 taps, then held: 4 and on by fives to 25; P2 7;
+    # target 100 - 50
     assert state.table.names == ["ANN", "P2"]
-    assert state.target == 50 and state.ledger.totals == [29, 7]
+    assert state.target == 50 and state.ledger.totals == [25, 7]
     assert state.round == 1  # the round's close was undone
     assert pad(rig).message == "last step undone"
 
@@ -33,22 +34,22 @@ def test_a_correction_of_a_closed_round_ends_and_reopens_the_game(rig):
     from referee.screens.scorepad import ScorePad
 
     script = (SCENARIOS / "scorepad.txt").read_text().split("snap round2")[0]
-    rig.play(script)  # round 1 closed: ANN 29, P2 7, playing to 50
-    rig.play("down x2\nok")  # below the players and "end round": the round scores
+    rig.play(script)  # round 1 closed: ANN 25, P2 7, playing to 50; the cursor on "end round"
+    rig.play("down\nok")  # below it: the round scores
     assert isinstance(rig.app.screen, Rounds) and rig.app.screen.page == 1
-    rig.play("ok\nok\nup hold 990\nok")  # ANN's round 1: 29 + 26 (as the script's hold)
+    rig.play("ok\nok\nup hold 990\nok")  # ANN's round 1, held: 26, then 30 ... 50
     state = on_stack(rig, ScorePad).session.state
-    # 55 to 7: ANN alone at or over 50 wins at once, before round 2 is scored
-    assert state.ledger.totals == [55, 7] and state.table.name(state.winner) == "ANN"
+    # 50 to 7: ANN alone at or over 50 wins at once, before round 2 is scored
+    assert state.ledger.totals == [50, 7] and state.table.name(state.winner) == "ANN"
     rig.play("back\nback")
     assert pad(rig).session.state.over
     rig.play("ok\nok\ndown\nok\ndown x6\nok")  # the end's OK: the rounds; P2's 7 -> 1
-    # 55 to 1 still ends it; now ANN's 55 -> 49: under 50, the game reopens
+    # 50 to 1 still ends it; now ANN's 50 -> 44: under 50, the game reopens
     state = on_stack(rig, ScorePad).session.state
-    assert state.ledger.totals == [55, 1] and state.winner is not None
+    assert state.ledger.totals == [50, 1] and state.winner is not None
     rig.play("up\nok\ndown x6\nok\nback\nback")
     state = pad(rig).session.state
-    assert state.ledger.totals == [49, 1] and not state.over
+    assert state.ledger.totals == [44, 1] and not state.over
 
 
 def test_a_reset_mid_game_offers_the_game_back(flash):
@@ -61,8 +62,8 @@ def test_a_reset_mid_game_offers_the_game_back(flash):
     assert isinstance(again.app.screen, ResumeOffer)
     again.play("snap offer\nok")
     state = pad(again).session.state
-    assert state.ledger.totals == [29, 7] and state.round == 2
-    again.play("ok\nup x21\nok\nok long")  # ANN 29 + 21 = 50: at the target, alone
+    assert state.ledger.totals == [25, 7] and state.round == 2
+    again.play("ok\nup x25\nok\nok long")  # ANN 25 + 25 = 50: at the target, alone
     assert state.over and state.table.name(state.winner) == "ANN"
     third = Rig(seed=3)  # a finished game is not offered again
     from referee.screens.menu import Menu
@@ -125,7 +126,8 @@ def test_damaged_journal_is_kept_aside_and_reported(flash):
 
 @pytest.mark.parametrize("undos", [1, 3])
 def test_undo_walks_back_one_step_at_a_time(rig, undos):
-    rig.play("down\nok\ndown x2\nok\nok\nok long\n" + "ok\nup\nok\n" * 3)  # P1 scores 1 three times
+    # P1 scores 1 three times (after each score the cursor moves on: UP back to P1)
+    rig.play("down\nok\ndown x2\nok\nok\nok long\n" + "ok\nup\nok\n" + "up\nok\nup\nok\n" * 2)
     rig.play("back long\n" * undos)
     assert pad(rig).session.state.ledger.totals == [3 - undos, 0]
     rig.play("back long\n" * 5)

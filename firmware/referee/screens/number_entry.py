@@ -1,5 +1,6 @@
-"""Enter a number: UP/DOWN count by 1 (holding counts by 5, faster after a
-moment), OK saves, BACK cancels. Shows where the number takes a total."""
+"""Enter a number: UP/DOWN count by 1; held, they run on by fives, landing
+on multiples of 5 (most games score in fives), faster after a moment. OK
+saves, BACK cancels. Shows where the number takes a total."""
 
 from micropython import const
 
@@ -28,8 +29,14 @@ class NumberEntry(Screen):
         step = STEP[ev]
         self.message = None
         if step:
-            size = 5 if ev >= _UP_REPEAT else 1  # held: count by five
-            self.value = min(LIMIT, max(-LIMIT, self.value + step * size))
+            value = self.value
+            if ev < _UP_REPEAT:
+                value += step
+            elif step > 0:  # held: on by fives, landing on them (26, 30, 35...)
+                value = (value // 5 + 1) * 5
+            else:
+                value = ((value + 4) // 5 - 1) * 5
+            self.value = min(LIMIT, max(-LIMIT, value))
         elif ev == _OK_PRESS:
             self.message = self.save(self.value)
             if self.message is None:

@@ -38,10 +38,12 @@ _SEQUENCE = const(-2)  # Robber Rummy's whole-sequence line
 # The card lines in the order the cards lie (indices into the game's
 # FIELDS, which keep the journal's order), and where the hand's part
 # starts. ROBOTS!'s wild cards score nothing and are not counted against
-# the deck: they have no line. Robber Rummy's aces sit beside their melds.
+# the deck: they have no line. Robber Rummy's aces sit beside their melds,
+# the sets before the sequences' counts: a sequence is most often entered
+# whole on the line above them.
 ORDER = {
     "robots": ((0, 1, 4, 6, 2, 3, 5), 4),
-    "robber": ((_SEQUENCE, 0, 1, 8, 9, 2, 3, 7, 4, 5, 6, 10), 8),
+    "robber": ((_SEQUENCE, 2, 3, 7, 0, 1, 8, 9, 4, 5, 6, 10), 8),
 }
 
 # Robber Rummy's FIELDS by name, for a sequence's cards

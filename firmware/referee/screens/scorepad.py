@@ -1,6 +1,7 @@
 """Score pad: running totals for any game played in rounds.
 
-UP/DOWN pick a player, OK scores for them, a long OK closes the round, a
+UP/DOWN pick a player, OK scores for them (the cursor then moves on to the
+next player, as a table scores round it), a long OK closes the round, a
 long BACK takes back the last score or round, BACK returns to the menu
 (the game stays saved and comes back from there or after a reset). Below
 the players, "end round" closes the round as the long OK does, and
@@ -62,7 +63,10 @@ class ScorePad(Screen):
 
     def _saver(self, seat):
         def save(points):
-            return self.session.act({"a": "score", "seat": seat, "pts": points})
+            refused = self.session.act({"a": "score", "seat": seat, "pts": points})
+            if refused is None:
+                self.index = seat + 1  # on to the next player (then "end round")
+            return refused
 
         return save
 
