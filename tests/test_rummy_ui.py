@@ -168,3 +168,35 @@ def test_a_correction_from_the_history_ends_the_game(rig):
     rig.play("ok\nok\nok\ndown hold 5000\nok")  # the same (history still picked), under 400
     state = main_screen(rig).session.state
     assert state.ledger.totals[0] < 400 and not state.over  # the game reopens
+
+
+def test_a_sitting_shows_its_games_and_numbers_hands_within_each(rig, monkeypatch):
+    """Robber Rummy, two players, best of seven to 50: P2 wins game 1 in one
+    hand (five 2-9 in a sequence: 50); the next game's hub says so, numbers
+    its hands from 1 and shows its own totals."""
+    from referee.ui.canvas import Canvas
+
+    rig.play("down x5\nok\ndown x2\nok\nup\nok\ndown x35\nok\nok long\nok")  # sitting, to 50
+    rig.play("ok\nok x4\nup hold 820\nok long\nok long")  # P2: a sequence of five 2-9
+    rig.play("ok long\nup\nok long\nok")  # P1: a 2-9 in hand; the standings; back
+    state = main_screen(rig).session.state
+    assert state.match.wins == [0, 1] and state.ledger.totals == [-5, 50]
+    rig.play("ok")  # the next game
+    drawn = []  # (row, x, text) of every run of small characters, numbers too
+    original = Canvas._draw_codes
+
+    def draw_codes(self, n, x, row, scale, invert):
+        drawn.append((row, x, bytes(self._codes[:n]).decode()))
+        return original(self, n, x, row, scale, invert)
+
+    monkeypatch.setattr(Canvas, "_draw_codes", draw_codes)
+    rig.play("down")
+    del drawn[:]
+    rig.play("up")  # one redraw, the cursor back where it was
+
+    def line(row):
+        return "".join(text for r, _x, text in sorted(drawn) if r == row)
+
+    assert line(0).startswith("HAND 1")  # game 2's first hand
+    assert line(1) == "game 2, P2 1-0"
+    assert main_screen(rig).session.state.match.totals(state.ledger) == [0, 0]

@@ -296,3 +296,51 @@ def test_robots_correction_over_250_ends_the_game():
     state = replay(robots, setup, hand([bot(low=4), bot(), bot()], how="out"))
     robots.step(state, fix(1, 2, 260))  # CY's robots were missed: 260
     assert state.table.name(state.winner) == "CY"
+
+
+# -- a sitting you can see (issue 18): every game's hands kept, numbered
+# within their game, each game judged on its own totals -----------------
+
+
+def test_a_sitting_keeps_every_games_hands():
+    from referee.games.rummy_report import score_rows
+
+    setup = {"players": ["ANN", "BOB"], "target": 50, "sitting": True}
+    # game 1, hand 1: ANN a sequence of five 2-9 (5 x 10 = 50): ANN wins game 1
+    actions = hand([rob(seq_low=5), rob()], out=0)
+    actions += [{"a": "again"}]
+    # game 2, hand 1: BOB a set of three 2-9 (15); hand 2: a sequence of
+    # four 2-9 (40): BOB 55 of 50, ANN 0: BOB wins game 2
+    actions += hand([rob(), rob(set_low=3)], out=1)
+    actions += hand([rob(), rob(seq_low=4)], out=1)
+    state = replay(robber, setup, actions)
+    match = state.match
+    assert match.wins == [1, 1] and match.games == [0, 1] and match.starts == [1, 2]
+    assert state.ledger.totals == [50, 55]  # the sitting's whole ledger
+    assert match.totals(state.ledger) == [0, 55]  # game 2's own
+    assert match.game_of(3) == (2, 2) and match.game_of(1) == (1, 1)
+    assert score_rows(state) == [
+        ["game", "hand", "ANN", "BOB", "ended"],
+        [1, 1, 50, 0, "rummy ANN"],
+        [1, "total", 50, 0, "won by ANN"],
+        [2, 1, 0, 15, "rummy BOB"],
+        [2, 2, 0, 40, "rummy BOB"],
+        [2, "total", 0, 55, "won by BOB"],
+    ]
+
+
+def test_a_sitting_game_is_judged_on_its_own_totals():
+    # game 1: ANN 50 of 50 wins; game 2, hand 1: BOB 30, ANN 0. The sitting's
+    # ledger has ANN 50, BOB 30, but game 2 has no winner yet: 0 and 30.
+    setup = {"players": ["ANN", "BOB"], "target": 50, "sitting": True}
+    actions = hand([rob(seq_low=5), rob()], out=0) + [{"a": "again"}]
+    actions += hand([rob(), rob(seq_low=3)], out=1)
+    state = replay(robber, setup, actions)
+    assert state.winner is None and state.match.wins == [1, 0]
+    # a correction of game 2's hand re-judges game 2 alone: BOB 60 wins it
+    robber.step(state, {"a": "fix", "hand": 2, "side": 1, "pts": 60})
+    assert state.match.wins == [1, 1] and state.table.name(state.winner) == "BOB"
+    # game 1's hand is decided: not corrected
+    assert "not a closed hand of this game" in raises(
+        robber.step, state, {"a": "fix", "hand": 1, "side": 0, "pts": 0}
+    )

@@ -7,8 +7,8 @@ would with the corrected score. It can end the game (a side now alone at
 or over the target), reopen one that had ended (the winner fell back, or
 now shares the top), or crown another side. A game that has ended can
 still have its hands corrected; in a sitting (Robber Rummy's best of
-seven) only the hands of the game being played, or the one just won,
-since the next game starts a fresh ledger.
+seven) only the hands of the game being played, or the one just won: an
+earlier game's result has been played on from.
 """
 
 from referee.core.errors import RulesError
@@ -28,8 +28,11 @@ def fix(state, action):
         raise RulesError("hand %r is not a closed hand of this game" % (hand,))
     state.ledger.correct(hand, _side(state, action.get("side")), action.get("pts"))
     was = state.winner
-    state.winner = state.ledger.winner(state.target)
     match = state.match
+    if match is None:
+        state.winner = state.ledger.winner(state.target)
+    else:
+        state.winner = match.judge(state.ledger, state.target)
     if match is not None and was != state.winner:
         if was is not None:  # that game's win is taken back
             match.wins[was] -= 1
@@ -54,12 +57,11 @@ def net(state, action):
 
 
 def again(state, action):
-    """{"a": "again"}: a sitting's next game, on a fresh ledger."""
-    from referee.core.ledger import Ledger
-
+    """{"a": "again"}: a sitting's next game. The ledger goes on (every
+    game's hands are kept); the new game's totals start from 0."""
     if state.match is None or state.winner is None or state.over:
         raise RulesError("there is no next game to start")
-    state.ledger = Ledger(state.table.sides())
+    state.match.next_game(state.ledger, state.hand)
     state.winner = None
     state.hands_this_game = 0
 

@@ -165,9 +165,12 @@ def step(state, action):
         state.counts = {}
         state.hand += 1
         state.hands_this_game += 1
-        state.winner = state.ledger.winner(state.target)
-        if state.winner is not None and state.match is not None:
-            state.match.record(state.winner)
+        if state.match is None:
+            state.winner = state.ledger.winner(state.target)
+        else:  # a sitting: this game's own totals (core/match.py)
+            state.winner = state.match.judge(state.ledger, state.target)
+            if state.winner is not None:
+                state.match.record(state.winner)
     elif kind == "fix" or kind == "again":
         _rare(kind, state, action)
     else:

@@ -15,17 +15,49 @@ def summary(state):
         "ends": [list(state.ending(h)) for h in range(1, state.closed_hands() + 1)],
         "winner": None if state.winner is None else state.table.side_name(state.winner),
     }
-    if state.match is not None:
-        out["match"] = list(state.match.wins)
+    match = state.match
+    if match is not None:
+        out["match"] = list(match.wins)
+        out["game_number"] = len(match.starts)
+        out["totals"] = match.totals(state.ledger)  # this game's
+        out["games"] = [state.table.side_name(s) for s in match.games]  # each game's winner
     return out
 
 
 def score_rows(state):
+    """The score table: a row a hand, then the totals. In a sitting every
+    game's hands, numbered within their game, and each game's totals."""
     sides = state.table.sides()
-    rows = [["hand"] + [state.table.side_name(s) for s in range(sides)] + ["ended"]]
+    names = [state.table.side_name(s) for s in range(sides)]
+    match = state.match
+    if match is None:
+        rows = [["hand"] + names + ["ended"]]
+        for hand in state.ledger.rounds():
+            rows.append([hand] + state.ledger.round_scores(hand) + [_ended(state, hand)])
+        rows.append(["total"] + list(state.ledger.totals) + [""])
+        return rows
+    rows = [["game", "hand"] + names + ["ended"]]
+    totals = [0] * sides
+    game = 1
     for hand in state.ledger.rounds():
-        how, out = state.ending(hand)
-        who = state.table.names[out] if out >= 0 else ""
-        rows.append([hand] + state.ledger.round_scores(hand) + [(how + " " + who).strip()])
-    rows.append(["total"] + list(state.ledger.totals) + [""])
+        g, h = match.game_of(hand)
+        if g != game:  # the game before ended: its totals
+            rows.append([game, "total"] + totals + [_won(state, game)])
+            totals = [0] * sides
+            game = g
+        scores = state.ledger.round_scores(hand)
+        for s in range(sides):
+            totals[s] += scores[s]
+        rows.append([g, h] + scores + [_ended(state, hand)])
+    rows.append([game, "total"] + totals + [_won(state, game)])
     return rows
+
+
+def _ended(state, hand):
+    how, out = state.ending(hand)
+    return (how + " " + state.table.names[out]).strip() if out >= 0 else how
+
+
+def _won(state, game):
+    games = state.match.games
+    return "won by " + state.table.side_name(games[game - 1]) if game <= len(games) else ""

@@ -4,9 +4,10 @@ turn the pages; OK picks a side to correct, OK again opens the number
 (the hand's score is replaced, the totals recomputed, and the target
 judged again: a correction can end the game or reopen it).
 
-In a sitting (Robber Rummy's best of seven) the pages are the hands of the
-game being played, or of the one just won: a new game's ledger starts
-afresh, so an earlier game's hands can no longer change.
+In a sitting (Robber Rummy's best of seven) the pages are every game's
+hands, numbered within their game; only the game being played (or the one
+just won) can be corrected: the games after an earlier one were played on
+from its result.
 """
 
 from micropython import const
@@ -33,8 +34,17 @@ class Rounds(Screen):
         self.message = None
 
     def _first(self):
+        """The first page: in a sitting every game's hands are shown."""
         state = self.session.state
-        return 1 if self.pad else state.hand - state.hands_this_game
+        if self.pad or state.match is not None:
+            return 1
+        return state.hand - state.hands_this_game
+
+    def _decided(self):
+        """Whether this page is a hand of a sitting's earlier game: shown,
+        not corrected (the games after it were played on from its result)."""
+        state = self.session.state
+        return not self.pad and self.page < state.hand - state.hands_this_game
 
     def _last(self):
         state = self.session.state
@@ -51,7 +61,9 @@ class Rounds(Screen):
                 self.side = (self.side - step) % self.session.state.table.sides()
                 self.top = keep_visible(self.top, self.side, _ROWS)
         elif ev == _OK_PRESS and last >= first:
-            if self.side < 0:
+            if self._decided():
+                self.message = "that game is decided"
+            elif self.side < 0:
                 self.side = self.top = 0
             else:
                 self.correct()
@@ -91,12 +103,19 @@ class Rounds(Screen):
             c.invert_rows(0)
             c.centre("none closed yet", 3)
             return
-        x = c.number(self.page, c.text(word, 2, 0), 0)
+        match = None if self.pad else state.match
+        if match is None:
+            x = c.number(self.page, c.text(word, 2, 0), 0)
+        else:  # a sitting: the game, and the hand within it
+            game, hand = match.game_of(self.page)
+            x = c.number(game, c.text("GAME ", 2, 0), 0)
+            x = c.number(hand, c.text(" HAND ", x, 0), 0)
         if not self.pad:
             how, out = state.ending(self.page)
-            x = c.text(" " + how, x, 0)
+            row = 0 if match is None else _ROWS  # a sitting's header is full
+            x = c.text(" " + how, x if match is None else 2, row)
             if out >= 0:
-                c.text(state.table.names[out], x + CELL, 0)
+                c.text(state.table.names[out], x + CELL, row)
         c.invert_rows(0)
         scores = state.ledger.round_scores(self.page)
         sides = state.table.sides()
@@ -107,4 +126,7 @@ class Rounds(Screen):
             if side == self.side:
                 c.invert_rows(row)
         scroll_bar(c, self.top, _ROWS, sides)
-        self.hint(c, "OK:fix" if self.side < 0 else "OK:change it")
+        if self.side < 0 and self._decided():
+            self.hint(c, "UP/DOWN  BACK:back")  # an earlier game's: looked at only
+        else:
+            self.hint(c, "OK:fix" if self.side < 0 else "OK:change it")

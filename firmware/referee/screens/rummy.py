@@ -89,32 +89,43 @@ class Rummy(Screen):
     def draw(self, c):
         state = self.session.state
         table = state.table
+        match = state.match
         if state.over:
-            c.centre("GAME OVER", 0)
+            c.centre("GAME OVER" if match is None else "SITTING OVER", 0)
         else:
+            # a sitting numbers the hands within each game
+            hand = state.hand if match is None else match.game_of(state.hand)[1]
             x = c.text("HAND ", 2, 0)
-            c.number(state.hand, x, 0)
+            c.number(hand, x, 0)
             deals = table.names[state.dealer]
             c.text("deals", c.width - 2 - 5 * CELL, 0)
             c.text(deals, c.width - 2 - (6 + len(deals)) * CELL, 0)
         c.invert_rows(0)
         scale = self._scale()
-        totals = state.ledger.totals
+        start = 1  # the list's first row
+        if match is None:
+            totals = state.ledger.totals
+        else:  # this game's totals, under the games each side has won
+            totals = match.totals(state.ledger)
+            _games_line(c, match, table)
+            start = 2
+        # '>' marks the one leader once a hand is in; a tie at the top, none
         top = max(totals)
-        marked = state.hand > 1
+        leader = totals.index(top) if state.hands_this_game and totals.count(top) == 1 else -1
         sides = table.sides()
         tools = self._tools()
         entries = sides + len(tools)
+        rows = _VISIBLE + 1 - start
         # the sides (double size for three or fewer), then the tools
-        first = self.top = keep_visible(self.top, self.index, _VISIBLE, sides, scale)
-        row = 1
+        first = self.top = keep_visible(self.top, self.index, rows, sides, scale)
+        row = start
         i = first
         while i < entries:
             tall = scale if i < sides else 1
-            if row + tall > 1 + _VISIBLE:
+            if row + tall > start + rows:
                 break
             if i < sides:
-                if marked and totals[i] == top:
+                if i == leader:
                     c.text(">", 0, row, scale)
                 name = table.side_name(i)
                 if scale == 1 or len(name) <= 6:
@@ -130,15 +141,31 @@ class Rummy(Screen):
                 c.invert_rows(row, tall)
             row += tall
             i += 1
-        scroll_bar(c, first, i - first, entries)
+        scroll_bar(c, first, i - first, entries, start, rows)
         self.hint(c, self._hint(state) if self.index < sides else "OK:open")
 
     def _hint(self, state):
         if state.over:
-            return "%s won" % state.table.side_name(state.ledger.leaders()[0])
+            match = state.match
+            side = state.ledger.leaders()[0] if match is None else match.winner()
+            return "%s won" % state.table.side_name(side)
         if state.winner is not None:
             return "OK: next game"
         return "OK:on  hold BACK:undo"  # on to scoring the hand
+
+
+def _games_line(c, match, table):
+    """A sitting's line: "game 3, ANN 2-0" (the games won, the side ahead
+    named; "game 3, 1-1" when level)."""
+    wins = match.wins
+    x = c.number(len(match.starts), c.text("game ", 2, 1), 1)
+    x = c.text(", ", x, 1)
+    if wins[0] != wins[1]:
+        ahead = 0 if wins[0] > wins[1] else 1
+        x = c.text(" ", c.text(table.side_name(ahead), x, 1), 1)
+    else:
+        ahead = 0
+    c.number(wins[1 - ahead], c.text("-", c.number(wins[ahead], x, 1), 1), 1)
 
 
 # Setup questions: (key, label, lowest, highest, step, default, only for N players)
