@@ -46,9 +46,9 @@ class State:
         self.winner = None
         self.match = None
         if sitting:
-            from referee.core.match import Match  # Robber Rummy's sittings only: 1.0 KB (VM)
+            from referee.core.sitting import Sitting  # Robber Rummy's sittings only
 
-            self.match = Match(table.sides())
+            self.match = Sitting(table.sides())
 
     @property
     def over(self):
