@@ -404,3 +404,26 @@ def test_a_flash_that_refuses_the_good_part_keeps_the_whole_file(flash, monkeypa
     assert note.lines == ["line 4 is damaged", "kept as", "game.jnl.bad1"]
     assert Storage("data").read("game.jnl.bad1") == whole
     assert not Storage("data").exists("game.jnl")
+
+
+def test_a_full_flash_never_moves_the_unfinished_game(flash, monkeypatch):
+    """Issue 20: starting another game with the flash full used to move the
+    unfinished game into the history first, then fail: after a reboot
+    nothing was offered. Now it moves back when the new file fails."""
+    from referee.screens.resume import ResumeOffer
+    from referee.screens.setup import GameSetup
+
+    rig = Rig()
+    rig.play(SCORE_PAD + "\nok\nup\nok")  # a score pad game, P1: 1 point
+    saved = (flash / "data" / "game.jnl").read_bytes()
+    rig.play("back\ndown x3\nok\nok\nok\nok long")  # the menu; ROBOTS!'s setup, names page
+    faults = FlashFaults(monkeypatch)
+    faults.room = 0
+    rig.play("ok long")  # start it: the flash is full
+    assert isinstance(rig.app.screen, GameSetup)
+    assert rig.app.screen.message == "flash full: not started"
+    assert (flash / "data" / "game.jnl").read_bytes() == saved  # untouched, where it was
+    assert not list((flash / "data").glob("history-*"))
+    faults.room = None
+    again = Rig(seed=2)  # the next boot offers the score pad game
+    assert isinstance(again.app.screen, ResumeOffer)

@@ -246,3 +246,28 @@ def test_a_hand_written_undo_line_counts_however_it_is_spaced():
     )
     header, actions, dropped = read(text.encode())
     assert actions == [{"a": "score", "seat": 0, "pts": 30}, {"a": "next"}] and dropped == 0
+
+
+def test_a_new_game_that_cannot_be_written_moves_nothing():
+    # Issue 20: when the new game's file cannot be written, the unfinished
+    # one comes back from the history. Here the file's temporary cannot be
+    # made (a folder holds its name, as a full flash would refuse it):
+    # begin() raises, and the unfinished game is where it was.
+    import os
+
+    storage = Storage("data")
+    journal = Journal(storage)
+    journal.begin("scorepad", SETUP)
+    journal.record(ACTIONS[0])
+    before = storage.read(FILE)
+    os.mkdir("data/" + FILE + ".tmp")
+    try:
+        Journal(storage).begin("robots", {"players": 2})
+        raise AssertionError("begin() wrote where it could not")
+    except OSError:
+        pass
+    assert storage.read(FILE) == before
+    assert not storage.exists("history-001.jnl")
+    os.rmdir("data/" + FILE + ".tmp")
+    Journal(storage).begin("robots", {"players": 2})  # with room: the old one goes to history
+    assert storage.read("history-001.jnl") == before

@@ -58,12 +58,18 @@ class Journal:
         self.lines_since = 0
 
     def begin(self, game, setup):
-        """Start a new game file (an unfinished one is archived first)."""
-        if self.exists():
-            self.archive()
-        self.forget_snapshots()
+        """Start a new game file. An unfinished one moves into the history
+        first, and back again if the new file cannot be written (a full
+        flash): starting a game never loses the one that was being played."""
         data = seal({"v": JOURNAL_FORMAT, "game": game, "setup": setup})
-        self.storage.write(self.name, data)
+        moved = self.archive() if self.exists() else None
+        self.forget_snapshots()
+        try:
+            self.storage.write(self.name, data)
+        except OSError:
+            if moved is not None:  # offered again at the next boot
+                self.storage.rename(moved, self.name)
+            raise
         self.bytes_written += len(data)
         self.size = len(data)
         self.count = 0
