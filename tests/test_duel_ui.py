@@ -68,7 +68,7 @@ def test_a_refused_build_says_why_and_changes_nothing(flash):
 def test_undo_takes_back_the_last_step(flash):
     rig = Rig(seed=1)
     rig.play("down x6\nok\nok\nok\nok long\nok")
-    rig.play("ok\nup x10\nok\nup x11\nok\nok")  # P1 builds 6C 6S; P2's turn
+    rig.play("ok\nup x10\nok\nup x11\nok")  # P1 builds 6C 6S; P2's turn (its note inline)
     game = hub(rig)
     assert game.session.state.active == 1 and len(game.session.state.robots[0]) == 2
     rig.play("back long")

@@ -23,9 +23,9 @@ EVENTS = {
     ),
     # the pass round: open it, then each of five players holds OK to peek and passes on
     "factory": [(OK, 60)] + [(OK, 800), (DOWN, 60)] * 5,
-    # the program phase: toggle a robot's mode and back, up to the robots in play,
-    # look, and down round to the first robot again
-    "duel": [(OK, 60)] * 2 + [(UP, 60), (OK, 60), (OK, 60)] + [(DOWN, 60)],
+    # the program phase ("> on to build" first): down to the first robot,
+    # toggle its mode and back, up to "on to build" again
+    "duel": [(DOWN, 60), (OK, 60), (OK, 60), (UP, 60)],
 }
 
 # Cycles in the measured window (10 unless named): it must hold fewer

@@ -4,7 +4,9 @@ The top rows show both players (B or R for their half, then supply, hand
 and discard counts) with the player whose turn it is marked. Below, the
 phase and its choices: UP/DOWN pick one, OK does it. What the device works
 out by itself (the research draw, the aftermath, a loss on an empty
-supply) is said on a note. A long BACK takes back the last step; BACK
+supply) is said on a note: a short one over the counts, gone at the next
+press (which acts as usual), a longer one (the aftermath, a duel's end)
+on a screen of its own. A long BACK takes back the last step; BACK
 returns to the menu (the duel stays saved).
 """
 
@@ -34,6 +36,7 @@ class Duel(Screen):
         self.blocks = {}  # type: dict  # attacker -> blocker chosen so far
         self.split = 0  # cards the defender takes from the supply
         self.message = None
+        self.note = None  # type: list | None  # what the device did by itself, till a press
         self._rows = None  # type: list | None  # made once an event, not at each use
 
     def rows(self):
@@ -47,10 +50,10 @@ class Duel(Screen):
         phase = state.phase
         mine = state.robots[state.active]
         out = []
-        if phase == duel.PROGRAM:
+        if phase == duel.PROGRAM:  # most turns program nothing: on to build first
+            out.append(("> on to build", "next", None))
             for robot in mine:
                 out.append((_robot(duel, robot), "mode", robot[0]))
-            out.append(("> on to build", "next", None))
         elif phase == duel.BUILD:
             out.append(("> build a robot", "build", None))
             out.append(("> no build", "next", None))
@@ -67,23 +70,18 @@ class Duel(Screen):
             else:
                 out.append(("> no attack", "next", None))
         elif phase == duel.BLOCK:
-            for card in state.attackers:
-                blocker = self.blocks.get(card)
-                value = duel.robot_value(_find(state, card))
-                if blocker is None:
-                    text = "%s %d: not blocked" % (duel.name(card), value)
-                else:
-                    text = "%s %d: %s blocks" % (duel.name(card), value, duel.name(blocker))
-                out.append((text, "block", card))
-            out.append(("> blocks done", "blocked", None))
+            # loaded when first opened, for the heap (see referee.screens)
+            from referee.screens.duel_block import block_rows
+
+            block_rows(state, self.blocks, out)
         elif phase == duel.DISCARD:
             loss = state.loss
             out.append(("supply %d  hand %d" % (self.split, loss - self.split), "split", None))
             out.append(("> discard %d" % loss, "discard", None))
         elif phase == duel.RECOVERY:
-            name = state.table.names[state.recovering]
-            out.append(("> %s recovers" % name, "recover", None))
+            name = state.table.names[state.recovering]  # most often not: that first
             out.append(("> %s does not" % name, "next", None))
+            out.append(("> %s recovers" % name, "recover", None))
         elif not state.over:
             out.append(("> next duel", "duel", None))
         out.append(("robots in play", "look", None))
@@ -91,7 +89,7 @@ class Duel(Screen):
 
     def on_event(self, ev):
         step = STEP[ev]
-        self.message = None
+        self.message = self.note = None
         rows = self.rows()
         if step and rows:
             self.index = (self.index - step) % len(rows)
@@ -111,7 +109,9 @@ class Duel(Screen):
             else:
                 self.picked.append(card)
         elif what == "block":
-            self.blocks[card] = _next_blocker(state, self.blocks, card)
+            from referee.screens.duel_block import next_blocker  # loaded with the phase's rows
+
+            self.blocks[card] = next_blocker(state, self.blocks, card)
         elif what == "split":
             most = min(state.loss, state.supply[state.defender])
             least = max(0, state.loss - state.hand[state.defender])
@@ -139,12 +139,15 @@ class Duel(Screen):
         state = self.session.state
         if state.phase != before or action["a"] in ("scrap", "discard"):
             self.fresh()
-        if state.report:
+        report = state.report
+        if len(report) > 3 or (report and state.duel_winner is not None):
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.notice import Notice
 
             title = "DUEL OVER" if state.duel_winner is not None else "TURN %d" % state.turn
-            self.app.push(Notice(self.app, title, list(state.report[-5:])))
+            self.app.push(Notice(self.app, title, list(report[-5:])))
+        elif report:  # a short note over the counts, gone at the next press
+            self.note = list(report)
         return None
 
     def fresh(self):
@@ -166,18 +169,25 @@ class Duel(Screen):
         wins = state.match.wins
         c.number(wins[1], c.text("-", c.number(wins[0], 104, 0), 0), 0)
         c.invert_rows(0)
-        # Plain pieces, no formatted strings: this is drawn after every press
-        for seat in (0, 1):
-            row = 1 + seat
-            if seat == state.active and state.phase != duel.OVER:
-                c.text(">", 0, row)
-            c.text(_COLOURS[state.colour[seat]], 8, row)
-            c.text(state.table.names[seat], 20, row)
-            c.number(state.supply[seat], c.text("s", 62, row), row)
-            c.number(state.hand[seat], c.text("h", 84, row), row)
-            c.number(state.discard[seat], c.text("d", 104, row), row)
+        note = self.note
+        if note is not None:  # over the counts until the next press, which acts
+            for i in range(len(note)):
+                c.text(note[i], 2, 1 + i)
+            c.invert_rows(1, len(note), 0, 1)  # a bar at the left edge: a note
+        else:  # plain pieces, no formatted strings: this is drawn after every press
+            for seat in (0, 1):
+                row = 1 + seat
+                if seat == state.active and state.phase != duel.OVER:
+                    c.text(">", 0, row)
+                c.text(_COLOURS[state.colour[seat]], 8, row)
+                c.text(state.table.names[seat], 20, row)
+                c.number(state.supply[seat], c.text("s", 62, row), row)
+                c.number(state.hand[seat], c.text("h", 84, row), row)
+                c.number(state.discard[seat], c.text("d", 104, row), row)
         name = state.table.names
-        if state.phase == duel.OVER:
+        if note is not None and len(note) > 2:
+            pass  # the note takes the phase's row too
+        elif state.phase == duel.OVER:
             winner = state.winner if state.over else state.duel_winner
             c.text(name[winner], 2, 3)
             c.right("WINS THE MATCH " if state.over else "WINS THE DUEL ", 3)
@@ -192,6 +202,9 @@ class Duel(Screen):
             if state.phase == duel.SCRAP:  # down to the robots a player may keep
                 c.number(duel.MOST_ROBOTS, c.text(" TO ", x, 3), 3)
             c.text(name[who], c.width - 2 - text_width(name[who]), 3)
+        self._choices(c)
+
+    def _choices(self, c):
         c.hline(0, 25, c.width)  # the counts above, the phase and its choices below
         rows = self.rows()
         for i in range(self.top, min(len(rows), self.top + _VISIBLE)):
@@ -206,26 +219,6 @@ def _robot(duel, robot):
     return "%s %d %s" % (duel.name(robot[0]), duel.robot_value(robot), "ATK" if robot[1] else "def")
 
 
-def _find(state, card):
-    for seat in (0, 1):
-        for robot in state.robots[seat]:
-            if robot[0] == card:
-                return robot
-    raise ValueError(card)
-
-
-def _next_blocker(state, blocks, attacker):
-    """The defender's next Defense robot free to block ``attacker``, or None
-    after the last (OK steps round them)."""
-    free = [None]  # type: list
-    for robot in state.robots[state.defender]:
-        card = robot[0]
-        if not robot[1] and (card == blocks.get(attacker) or card not in blocks.values()):
-            free.append(card)
-    now = blocks.get(attacker)
-    return free[(free.index(now) + 1) % len(free)]
-
-
 def _action(screen, what, card):
     if what == "mode":
         return {"a": "mode", "robot": card}
@@ -234,9 +227,9 @@ def _action(screen, what, card):
     if what == "attack":
         return {"a": "attack", "robots": list(screen.picked)}
     if what == "blocked":
-        pairs = [[a, b] for a, b in screen.blocks.items() if b is not None]
-        pairs.sort()  # the same journal on both VMs, whatever the dict order
-        return {"a": "block", "pairs": pairs}
+        from referee.screens.duel_block import pairs  # loaded with the phase's rows
+
+        return {"a": "block", "pairs": pairs(screen.blocks)}
     if what == "discard":
         return {"a": "discard", "supply": screen.split}
     return {"a": what}  # next, duel
