@@ -160,6 +160,11 @@ class Duel(Screen):
         self.blocks = {}
         if state.phase == duel.DISCARD:  # as much from the hand as it holds
             self.split = max(0, state.loss - state.hand[state.defender])
+        elif state.phase == duel.COMBAT:  # the robots programmed to attack, ready to
+            for robot in state.robots[state.active]:
+                if robot[1]:
+                    self.picked.append(robot[0])
+            self.index = len(self.picked)  # "> attack with N": one OK (or untick some)
 
     def draw(self, c):
         state = self.session.state
