@@ -112,6 +112,8 @@ class Duel(Screen):
             from referee.screens.duel_block import next_blocker  # loaded with the phase's rows
 
             self.blocks[card] = next_blocker(state, self.blocks, card)
+            if len(state.attackers) == 1:  # nothing else to block: on to "blocks done"
+                self.index = 1
         elif what == "split":
             most = min(state.loss, state.supply[state.defender])
             least = max(0, state.loss - state.hand[state.defender])
@@ -128,6 +130,8 @@ class Duel(Screen):
             self.app.push(CardEntry(self, what))
         else:
             self.act(_action(self, what, card))
+            if what == "mode" and len(state.robots[state.active]) == 1:
+                self.index = 0  # its one robot set: on to "on to build"
 
     def act(self, action):
         """Do one step; say what the device worked out by itself."""

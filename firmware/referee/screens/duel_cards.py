@@ -32,8 +32,9 @@ class CardEntry(Screen):
         if state.jokers:
             cards.append(56 if colour == duel.BLACK else 58)
         self.cards = cards
-        # build: two cards; recover: the face card, then 1 or 2 back
-        self.picks = [0, 0]
+        # build: two cards; recover: the face card, then 1 or 2 back (2 first:
+        # a face card given up for one card back is rare)
+        self.picks = [0, 1 if what == "recover" else 0]
         self.field = 0
         self.message = None
 
