@@ -200,3 +200,33 @@ def test_a_sitting_shows_its_games_and_numbers_hands_within_each(rig, monkeypatc
     assert line(0).startswith("HAND 1")  # game 2's first hand
     assert line(1) == "game 2, P2 1-0"
     assert main_screen(rig).session.state.match.totals(state.ledger) == [0, 0]
+
+
+def test_a_sittings_standings_are_this_games_totals(rig, monkeypatch):
+    """The same sitting as above: P2 wins game 1 with a sequence of five 2-9
+    (50, P1 -5 for a 2-9 in hand); game 2's first hand is dealt by P2, so
+    the same presses count P1 first: P1 50, P2 -5. The ledger then holds
+    45 and 45, a tie; game 2's own totals are [50, -5], and the standings
+    after the hand show those, P1 first as the game's winner."""
+    from referee.screens.standings import Standings
+    from referee.ui.canvas import Canvas
+
+    rig.play("down x5\nok\ndown x2\nok\nup\nok\ndown x35\nok\nok long\nok")  # sitting, to 50
+    hand = "ok\nok x4\nup hold 820\nok long\nok long\nok long\nup\nok long"
+    rig.play(hand + "\nok\nok")  # game 1, back from the standings, the next game
+    big = []
+    original = Canvas.big_number
+
+    def big_number(self, value, x, row, sign=False):
+        big.append(value)
+        return original(self, value, x, row, sign)
+
+    monkeypatch.setattr(Canvas, "big_number", big_number)
+    rig.play(hand)  # game 2's first hand, ending on the standings
+    assert isinstance(rig.app.screen, Standings)
+    state = main_screen(rig).session.state
+    assert state.ledger.totals == [45, 45] and state.match.wins == [1, 1]
+    del big[:]
+    rig.play("down")  # the next page: P2
+    rig.play("down")  # back to the first: P1
+    assert big == [-5, 50]

@@ -167,12 +167,13 @@ class Ledger:
             return side
         return None
 
-    def standings(self):
-        """Sides from the highest total down (ties keep seat order)."""
+    def standings(self, totals=None):
+        """Sides from the highest total down (ties keep seat order); by
+        ``totals`` if given (a sitting's game), else the ledger's."""
         # An insertion sort, which keeps seat order on a tie (MicroPython's
         # sort is not stable, and both VMs must list the same order) and
         # makes one list, not a key tuple per side.
-        totals = self.totals
+        totals = totals or self.totals
         order = list(range(self.sides))
         for i in range(1, len(order)):
             side = order[i]

@@ -1,7 +1,8 @@
 """The standings in big digits, one side a page from the leader down.
 
 Shown after every hand; UP/DOWN go down and up the table, OK or BACK
-return to the game."""
+return to the game. In a Robber Rummy sitting they are this game's totals
+(core/sitting.py), the ones its target is judged on."""
 
 from micropython import const
 
@@ -15,7 +16,10 @@ class Standings(Screen):
     def __init__(self, app, state):
         self.app = app
         self.state = state
-        self.order = state.ledger.standings()
+        # a sitting's ledger runs through every game: this game's are its own
+        totals = getattr(getattr(state, "match", None), "totals", None)
+        self.totals = totals(state.ledger) if totals is not None else None
+        self.order = state.ledger.standings(self.totals)
         self.index = 0
 
     def on_event(self, ev):
@@ -28,14 +32,14 @@ class Standings(Screen):
     def draw(self, c):
         state = self.state
         side = self.order[self.index]
-        totals = state.ledger.totals
+        totals = self.totals or state.ledger.totals
+        x = c.number(self.index + 1, 2, 0)
+        c.number(len(self.order), c.text(" of ", x, 0), 0)
+        top = max(totals)
         if state.winner is not None and side == state.winner:
-            c.centre("WINS", 0)
-        elif totals[side] == max(totals):  # (no list of the leaders: a redraw makes none)
-            c.centre("LEADS" if state.ledger.lead() >= 0 else "SHARES THE LEAD", 0)
-        else:
-            x = c.number(self.index + 1, 44, 0)
-            c.number(len(self.order), c.text(" of ", x, 0), 0)
+            c.right("WINS ", 0)
+        elif totals[side] == top:  # (count, not a list of the leaders: no allocation)
+            c.right("LEADS " if totals.count(top) == 1 else "SHARES LEAD ", 0)
         c.invert_rows(0)
         name = state.table.side_name(side)
         c.centre(name, 1, scale=2 if len(name) <= 10 else 1)  # partners' names: 13 wide
