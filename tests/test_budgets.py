@@ -74,7 +74,8 @@ def test_a_resumed_500_action_game_fits_the_heap_budget(resumed):
 
 
 def test_scoring_stays_within_the_allocation_budget(resumed):
-    # every third event appends to the journal (encode, CRC, file write)
+    # a round of three scores and its close: four journal lines in ten
+    # events (encode, CRC, file write), with their share of the snapshots
     assert 0 < resumed["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.ALLOC_PER_EVENT
 
 

@@ -19,7 +19,11 @@ def pad(rig):
 
 
 def test_scripted_game_scores_by_hand(rig):
-    rig.play((SCENARIOS / "scorepad.txt").read_text())
+    from referee.screens.rounds import Rounds
+    from referee.screens.scorepad import ScorePad
+
+    first, rest = (SCENARIOS / "scorepad.txt").read_text().split("snap undone")
+    rig.play(first)
     state = pad(rig).session.state
     # by hand from the script: ANN 3 taps, then held: 4 and on by fives to 25; P2 7;
     # target 100 - 50
@@ -27,6 +31,13 @@ def test_scripted_game_scores_by_hand(rig):
     assert state.target == 50 and state.ledger.totals == [25, 7]
     assert state.round == 1  # the round's close was undone
     assert pad(rig).message == "last step undone"
+    # round 1 closed again, the cursor back on ANN: her 25 more make 50, the
+    # target, alone at the top when round 2 closes; OK then opens the rounds
+    rig.play(rest)
+    state = on_stack(rig, ScorePad).session.state
+    assert state.ledger.totals == [50, 7] and state.round == 3
+    assert state.over and state.table.name(state.winner) == "ANN"
+    assert isinstance(rig.app.screen, Rounds)
 
 
 def test_a_correction_of_a_closed_round_ends_and_reopens_the_game(rig):
@@ -34,8 +45,8 @@ def test_a_correction_of_a_closed_round_ends_and_reopens_the_game(rig):
     from referee.screens.scorepad import ScorePad
 
     script = (SCENARIOS / "scorepad.txt").read_text().split("snap round2")[0]
-    rig.play(script)  # round 1 closed: ANN 25, P2 7, playing to 50; the cursor on "end round"
-    rig.play("down\nok")  # below it: the round scores
+    rig.play(script)  # round 1 closed: ANN 25, P2 7, playing to 50; the cursor on ANN
+    rig.play("up\nok")  # above her, round to the last row: the round scores
     assert isinstance(rig.app.screen, Rounds) and rig.app.screen.page == 1
     rig.play("ok\nok\nup hold 990\nok")  # ANN's round 1, held: 26, then 30 ... 50
     state = on_stack(rig, ScorePad).session.state
@@ -56,7 +67,7 @@ def test_a_reset_mid_game_offers_the_game_back(flash):
     from referee.screens.resume import ResumeOffer
 
     first = Rig(seed=1)
-    first.play((SCENARIOS / "scorepad.txt").read_text())
+    first.play((SCENARIOS / "scorepad.txt").read_text().split("snap undone")[0])
     first.play("ok long")  # close round 1 again
     again = Rig(seed=2)  # power cut and back: same flash, fresh memory
     assert isinstance(again.app.screen, ResumeOffer)

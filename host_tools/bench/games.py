@@ -8,8 +8,10 @@ OK = "board.BUTTON_PINS[2]"
 
 # Steady-state events per game, after the resume offer: (button, hold ms) steps.
 EVENTS = {
-    # select, open the entry, count up, save
-    "scorepad": [(OK, 60), (UP, 60), (OK, 60)],
+    # a whole round of the sample's three players: open the entry, count
+    # up, save (the cursor moves on to the next player); then OK on "end
+    # round" closes it, the cursor back on the first player
+    "scorepad": [(OK, 60), (UP, 60), (OK, 60)] * 3 + [(OK, 60)],
     # a whole hand: open, four players (one 2-9 in a spread, a long OK to the
     # hand, a long OK to keep it), who went out (four empty hands: asked),
     # standings back

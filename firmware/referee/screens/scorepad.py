@@ -1,7 +1,8 @@
 """Score pad: running totals for any game played in rounds.
 
 UP/DOWN pick a player, OK scores for them (the cursor then moves on to the
-next player, as a table scores round it), a long OK closes the round, a
+next player, as a table scores round it), a long OK closes the round (the
+cursor goes back to the first player), a
 long BACK takes back the last score or round, BACK returns to the menu
 (the game stays saved and comes back from there or after a reset). Below
 the players, "end round" closes the round as the long OK does, and
@@ -50,6 +51,7 @@ class ScorePad(Screen):
                 self.message = self.session.act({"a": "next"})
                 if self.message is None:
                     self.app.beep(TURN)
+                    self.index = 0  # the next round starts with the first player
         elif ev == _OK_PRESS:
             # at the first score, not with a resumed game (the heap)
             from referee.screens.number_entry import NumberEntry
@@ -119,11 +121,11 @@ class ScorePad(Screen):
             self.hint(c, "OK:end the round" if self.index == players else "OK:open")
 
     def _draw_over(self, c, state):
-        c.centre("GAME OVER", 0)
+        # the big number takes rows 3-6: the hint keeps row 7 to itself
+        c.centre("GAME OVER: WINNER", 0)
         c.invert_rows(0)
         c.centre(state.table.name(state.winner), 1, scale=2)
-        c.centre("wins with", 3)
-        c.big_number_centre(state.ledger.totals[state.winner], 4)
+        c.big_number_centre(state.ledger.totals[state.winner], 3)
         self.hint(c, "OK:round scores")
 
 
