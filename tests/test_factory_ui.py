@@ -98,10 +98,11 @@ def test_the_order_and_the_cards_show_only_while_their_player_holds_ok(flash, mo
     monkeypatch.setattr(Canvas, "text", text)
     # Before each reveal of turn 1 (first try, tiles bought; second try,
     # hints given) walk what a curious player reaches without a peek: the
-    # standings, a player's own peek from the hub (not held), the hub.
-    walk = "down x4\nok\nback\nup\nok\nback\nup x3\n"
+    # hub (BACK from the last player's name), the standings, a player's own
+    # peek from the hub (not held); then OK on the hub reveals.
+    walk = "back\ndown x4\nok\nback\nup\nok\nback\nup x3\nok\n"
     script = (SCENARIOS / "factory_device.txt").read_text()
-    rig.play(script.replace("ok              # reveal", walk + "ok              # reveal", 2))
+    rig.play(script.replace("down            # reveal\n", walk, 2))
     off = [row for row in seen if not row[1]]
     on = [row for row in seen if row[1]]
     assert len(on) > 30 and len(off) > 100
@@ -130,7 +131,7 @@ def test_a_reset_mid_turn_keeps_the_order_secret_and_the_builds(flash):
 
     first = Rig(seed=1)
     script = (SCENARIOS / "factory_device.txt").read_text().split("snap eureka_die")[0]
-    first.play(script.replace("ok              # reveal", ""))
+    first.play(script.replace("down            # reveal", ""))
     before = hub(first).session.state
     assert before.built.count(None) == 0 and before.order is not None
     again = Rig(seed=99)  # other entropy: the order must come from the journal

@@ -141,6 +141,11 @@ class State:
         return BANK - sum(self.ledger.totals)
 
 
+def unbuilt(state):
+    """The seats still to build in this try (device customer)."""
+    return [s for s in range(state.players) if state.built[s] is None]
+
+
 def _int(value):
     return isinstance(value, int) and not isinstance(value, bool)
 

@@ -88,7 +88,7 @@ class FactoryGame(Screen):
 
             self.app.push(Verdict(self.app, self.session))
         else:
-            waiting = unbuilt(state)
+            waiting = factory.unbuilt(state)
             if waiting:
                 # loaded when first opened, for the heap (see referee.screens)
                 from referee.screens.factory_peek import Peek
@@ -145,15 +145,10 @@ def _next_text(state, factory):
         return "> deal order %d" % (state.turn + 1)
     if not state.device:
         return "> verdict: %s try" % ("1st" if state.phase == factory.FIRST else "2nd")
-    waiting = unbuilt(state)
+    waiting = factory.unbuilt(state)
     if waiting:
         return "> builds: %d to go" % len(waiting)
     return "> reveal the robots"
-
-
-def unbuilt(state):
-    """The seats still to build in this try (device customer)."""
-    return [s for s in range(state.players) if state.built[s] is None]
 
 
 def deal(chance, state):

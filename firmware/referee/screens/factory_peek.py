@@ -3,13 +3,18 @@ player, named on the screen, holds OK to see their three robot cards, buy a
 data tile and build their robot; letting go blanks the screen.
 
 While OK is held, DOWN moves between the three cards, the head, torso and
-legs, and the Eureka; UP acts there: on a card it buys that card's data tile
-(one cube to the bank, once a turn; the number of parts it shares with the
-order shows beside it), on a part it steps the colour, on Eureka it toggles
-the siren. The robot counts once all three parts have a colour. Without OK,
-DOWN passes the device on and UP goes back one player. Nothing secret is
-drawn unless OK is held on this screen (App.peeking: Screen.draw calls
-draw_secret).
+legs, and the Eureka. On a card UP buys that card's data tile (one cube to
+the bank, once a turn; the number of parts it shares with the order shows
+beside it) and BACK builds that card's robot, a start to change from; on a
+part UP steps the colour on and BACK back; on Eureka either toggles the
+siren. The robot counts once all three parts have a colour. The second try
+starts from the first robot, its count beside it, the cursor on the head.
+
+Letting go of OK after building passes the device on by itself: the next
+player's name shows (UP goes back one). Without OK, DOWN passes it on too,
+and on the last player, with every robot built, reveals them; UP goes back
+one player. Nothing secret is drawn unless OK is held on this screen
+(App.peeking: Screen.draw calls draw_secret).
 """
 
 from micropython import const
@@ -20,6 +25,7 @@ from referee.screens import STEP, Screen
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _UP_PRESS = const(0)
 _DOWN_PRESS = const(1)
+_BACK_PRESS = const(3)
 
 _PARTS = ("head", "torso", "legs")
 _EUREKA = 6  # the cursor's last stop: 0-2 the cards, 3-5 the parts
@@ -35,6 +41,7 @@ class Peek(Screen):
         self.draft = None  # type: list | None  # the parts chosen so far
         self.shout = False
         self.message = None
+        self.acted = False  # a build made while OK is held: letting go passes on
         self._take(seat)
 
     def _take(self, seat):
@@ -63,6 +70,8 @@ class Peek(Screen):
         if self.draft is None:
             state = self.session.state
             built = state.built[self.seat]
+            if built is None and state.phase == factory.SECOND:
+                built = state.last_built[self.seat]  # the second try starts from the first
             self.draft = [None] * 3 if built is None else list(factory.parts(built))
             self.shout = state.eureka[self.seat]
         return self.draft
@@ -74,13 +83,16 @@ class Peek(Screen):
             if step < 0:
                 low = 0 if self.session.state.phase == factory.FIRST else 3
                 self.cursor = low if self.cursor == _EUREKA else self.cursor + 1
-            elif step > 0:
-                self._change()
+            elif step > 0 or ev == _BACK_PRESS:
+                self._change(step or -1)
             return  # nothing else happens while a secret is showing
-        players = self.session.state.players
+        self._let_go()
+        state = self.session.state
         if ev == _DOWN_PRESS:
-            if self.alone or self.seat + 1 == players:
+            if self.alone or self.seat + 1 == state.players:
                 self.app.pop()
+                if not (self.alone or factory.unbuilt(state)):
+                    self.app.screen.next_step()  # the hub's: reveal the robots
             else:
                 self._take(self.seat + 1)
         elif ev == _UP_PRESS and not self.alone and self.seat > 0:
@@ -88,26 +100,47 @@ class Peek(Screen):
         else:
             self.back(ev)
 
-    def _change(self):
+    def _let_go(self):
+        # OK let go after a build: the device goes on to the next player. Seen
+        # at the next event or the redraw that blanks the secret, whichever
+        # comes first (App redraws the moment OK goes up).
+        if self.acted:
+            self.acted = False
+            if not self.alone and self.seat + 1 < self.session.state.players:
+                self._take(self.seat + 1)
+
+    def draw(self, c):
+        if not self.app.peeking:
+            self._let_go()
+        Screen.draw(self, c)
+
+    def _change(self, way):
         state = self.session.state
         seat = self.seat
-        if self.cursor < 3:
-            card = state.hands[seat][self.cursor]
-            self.message = self.session.act({"a": "tile", "seat": seat, "card": card})
-            return
+        cursor = self.cursor
         draft = self._draft()
-        if self.cursor == _EUREKA:
+        if cursor < 3:
+            card = state.hands[seat][cursor]
+            if way > 0:
+                self.message = self.session.act({"a": "tile", "seat": seat, "card": card})
+                return
+            draft = self.draft = list(factory.parts(card))  # a robot to start from
+            self.cursor = 3
+        elif cursor == _EUREKA:
             if not state.siren[seat]:
                 self.message = "your siren is used"
                 return
             self.shout = not self.shout
         else:
-            part = self.cursor - 3
-            draft[part] = 0 if draft[part] is None else (draft[part] + 1) % 4
+            colour = draft[cursor - 3]
+            if colour is None:  # unset: UP starts at the first colour, BACK at the last
+                colour = -1 if way > 0 else 0
+            draft[cursor - 3] = (colour + way) % 4
         if None not in draft:
             robot = factory.robot(draft[0], draft[1], draft[2])
             action = {"a": "build", "seat": seat, "robot": robot, "eureka": self.shout}
             self.message = self.session.act(action)
+            self.acted = self.message is None
 
     def draw_cover(self, c):
         state = self.session.state
@@ -120,7 +153,12 @@ class Peek(Screen):
         if state.built[self.seat] is not None:
             c.centre("(robot built)", 6)
         # the keys only: a message (a refused tile or build) may tell a secret
-        c.centre("BACK: done" if self.alone else "DOWN: pass it on", 7)
+        if self.alone:
+            c.centre("BACK: done", 7)
+        elif self.seat + 1 == state.players and not factory.unbuilt(state):
+            c.centre("DOWN: reveal robots", 7)
+        else:
+            c.centre("DOWN: pass it on", 7)
 
     def draw_secret(self, c):
         """The one place a player's cards, tile and robot are drawn:
@@ -155,6 +193,16 @@ class Peek(Screen):
             c.text("-" if colour is None else factory.COLOURS[colour], 50, 3 + part)
         c.text("eureka", 8, 6)
         c.text(("yes" if self.shout else "no") if state.siren[seat] else "used", 50, 6)
+        if state.built[seat] is not None:
+            c.right("built ", 3)
         if self.cursor >= 3:
             c.invert_rows(self.cursor)
-        self.hint(c, "DOWN:move UP:change")
+        if self.acted and not self.alone and seat + 1 < state.players:
+            keys = "let go: pass it on"
+        elif self.cursor < 3:
+            keys = "BACK:build DOWN:move"
+        elif self.cursor == _EUREKA:
+            keys = "UP/BACK: yes or no"
+        else:
+            keys = "UP/BACK:colour"
+        self.hint(c, keys)
