@@ -50,15 +50,18 @@ def test_a_refused_build_says_why_and_changes_nothing(flash):
     rig = Rig(seed=1)
     rig.play("down x6\nok\nok\nok\nok long\nok")  # P1 black, to build
     before = hub(rig).session.journal.count
-    # the black half runs AC AS 2C 2S ... KC KS: JC is the 21st (up x20), KS the 26th
-    rig.play("ok\nup x20\nok\nup x25")  # JC + KS: two face cards
+    # ranks run ace to king and round: DOWN x3 from the ace is the jack; the
+    # black half's suits are clubs (first) and spades; the second card
+    # starts as the first
+    rig.play("ok\ndown x3\nok\nok\nup x2\nok\nup")  # JC + KS: two face cards
     entry = rig.app.screen
     rig.play("ok")
     assert rig.app.screen is entry and entry.message  # still choosing, told why
     assert hub(rig).session.journal.count == before
-    rig.play("down x6\nok")  # JC + 10S: neither suit nor value (9, 10), still refused
+    rig.play("back\ndown x3\nok\nok")  # JC + 10S: neither suit nor value (9, 10)
     assert rig.app.screen is entry and hub(rig).session.journal.count == before
-    rig.play("back\nup\nok\nok")  # back to the first card: JS + 10S, both spades
+    # back to the first card's suit: JS + 10S, both spades
+    rig.play("back\nback\nup\nok\nok\nok")
     assert rig.app.screen is not entry
     state = hub(rig).session.state
     # JS is worth 9, 10S 10: the lower is the robot, the higher discarded
@@ -68,7 +71,9 @@ def test_a_refused_build_says_why_and_changes_nothing(flash):
 def test_undo_takes_back_the_last_step(flash):
     rig = Rig(seed=1)
     rig.play("down x6\nok\nok\nok\nok long\nok")
-    rig.play("ok\nup x10\nok\nup x11\nok")  # P1 builds 6C 6S; P2's turn (its note inline)
+    # P1 builds 6C 6S (six: five up from the ace, clubs; the second card
+    # starts as 6C: spades one up); P2's turn (its note inline)
+    rig.play("ok\nup x5\nok\nok\nok\nup\nok")
     game = hub(rig)
     assert game.session.state.active == 1 and len(game.session.state.robots[0]) == 2
     rig.play("back long")
@@ -112,3 +117,28 @@ def test_the_scrap_phase_is_headed_scrap_to_the_most_robots_kept(flash):
     canvas.text("SCRAP TO 4", 2, 3)
     canvas.hline(0, 25, canvas.width)  # the rule under the counts, in the same page
     assert drawn == bytes(canvas._buf[heading]) and max(drawn) > 0
+
+
+def test_adjust_counts_sets_the_piles_in_one_step_that_undoes(flash):
+    from referee.screens.duel_counts import Counts
+
+    rig = Rig(seed=1)
+    rig.play("down x6\nok\nok\nok\nok long\nok")  # P1 black: supply 20, hand 6; P2 19, 7
+    # the build phase's rows: build, no build, robots and counts; UP from
+    # the first row rounds to the last; OK on the robots in play: the counts
+    rig.play("up\nok\nok")
+    entry = rig.app.screen
+    assert isinstance(entry, Counts)
+    rig.play("up\nok\nok\nok\nok")  # P1's supply 21: with hand 6 that is 27 of 26
+    assert rig.app.screen is entry and entry.message == "P1 has 26 cards out of play"
+    state = hub(rig).session.state
+    assert state.supply == [20, 19] and state.hand == [6, 7]  # nothing changed
+    # P1 drew one more than told: supply 19, hand 7 (the message stays on
+    # the last field: BACK three times to the first)
+    rig.play("back x3\ndown x2\nok\nup\nok\nok\nok")
+    assert rig.app.screen is hub(rig)
+    assert state.supply == [19, 19] and state.hand == [7, 7] and state.discard == [0, 0]
+    assert hub(rig).note == ["counts set as told"]
+    rig.play("back long")  # one step: undone whole
+    state = hub(rig).session.state
+    assert state.supply == [20, 19] and state.hand == [6, 7]

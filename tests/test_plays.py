@@ -1,9 +1,7 @@
 """The realistic plays of issue 18 (tests/plays/*.txt): each plays through
 the buttons to what its header says, scored by hand from the rules texts,
 and its presses (host_tools/bench/presses.py, printed by `make bench`)
-stay within DESIGN.md's budget. A busy duel turn and a Robo Factory turn
-are over theirs still: strict expected failures until they hold (a pass
-would fail, and the mark must go)."""
+stay within DESIGN.md's budget."""
 
 import pytest
 from conftest import on_stack
@@ -66,22 +64,25 @@ def test_the_duel_and_factory_plays_end_where_their_headers_say(flash, tmp_path)
         os.chdir(tmp_path / name)  # a flash of its own
         rig = play(name)
         if name == "factory_turn":
+            from referee.games import factory
+
             state = on_stack(rig, FactoryGame).session.state
             assert state.turn == 1  # the first customer turn is over, the second not dealt
+            # the header's second try: P1 BRB with Eureka and P2 BRB right, P3 GRB wrong
+            assert [factory.name(r) for r in state.last_built] == ["BRB", "BRB", "GRB"]
+            assert state.last_right == [True, True, False] and state.last_try == 2
+            roll = state.last_rolls[0]
+            assert roll and state.last_rolls[1:] == [0, 0]
+            # 4 cubes each to start; P1 paid 1 for the tile; a second try pays 2
+            # (and P1 the die's roll), a wrong one costs 1 (robo-factory.txt 4.ii)
+            assert [state.cubes(s) for s in range(3)] == [4 - 1 + 2 + roll, 4 + 2, 4 - 1]
         else:
             state = on_stack(rig, Duel).session.state
             # turn 6 was P2's, turn 4 P2's too: P1's turn next
             assert state.active == 0, name
 
 
-@pytest.mark.parametrize("name", ["robots_hand", "robber_hand", "scorepad_round", "duel_quiet"])
+@pytest.mark.parametrize("name", [name for name, _budget in presses.PLAY_BUDGETS])
 def test_the_plays_reworked_are_within_budget(name):
     count, budget = count_and_budget(name)
     assert 0 < count <= budget
-
-
-@pytest.mark.xfail(strict=True, reason="issue 18 items 3-4: the duel's busy turn, the factory")
-@pytest.mark.parametrize("name", ["factory_turn", "duel_busy"])
-def test_the_duel_busy_turn_and_factory_are_within_budget(name):
-    count, budget = count_and_budget(name)
-    assert count <= budget

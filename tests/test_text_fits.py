@@ -176,9 +176,10 @@ LONG_MESSAGES = {
         "down x5\nok\nok\nup\nok\nok\nok long\nok\nok\nok\nup x2\nok long\nok long",
         ("set 2-9: a set has 3", "cards or more"),
     ),
-    # the duel: a build of 6 clubs and 6 spades... then 7 of another suit
+    # the duel: a build of the jack of clubs (ranks round: DOWN x3 from the
+    # ace), then the second card from JC down a rank and up a suit: 10S
     "duel_build": (
-        "down x6\nok\nok\nok\nok long\nok\nback long\ndown\nup\nok\nup x10\nok\nup x10\nok\ndown",
+        "down x6\nok\nok\nok\nok long\nok\nback long\ndown\nup\nok\ndown x3\nok\nok\ndown\nok\nup",
         ("no match of suit or", "value"),
     ),
 }

@@ -132,8 +132,8 @@ def sample_duel_actions(count):
     the active player toggles every robot, builds from the first legal pair
     left in their half, attacks with half their robots; the defender blocks
     the first attacker and takes the loss from the supply. The last turn
-    stops in the program phase, so the robots can be looked at over and
-    over without changing the game."""
+    stops in a program phase with two robots or more, so one can be
+    toggled there and back over and over."""
     from referee.games import duel
 
     state = duel.setup(DUEL_SETUP)
@@ -152,7 +152,10 @@ def sample_duel_actions(count):
             continue
         if state.phase == duel.PROGRAM:
             last = max(state.match.wins) + 1 >= state.match.wins_needed
-            if len(actions) + 40 > count or (last and state.duel > 1 and state.turn > 6):
+            # two robots at least: toggling one does not end the phase (with
+            # one, the duel's screen moves on to the build by itself)
+            ending = len(actions) + 40 > count or (last and state.duel > 1 and state.turn > 6)
+            if ending and len(state.robots[state.active]) > 1:
                 while len(actions) < count:  # toggles, the last turn
                     act({"a": "mode", "robot": state.robots[state.active][0][0]})
                 return actions

@@ -141,7 +141,7 @@ def test_setup_black_draws_five_and_starts_red_draws_seven():
     assert s.colour == [duel.BLACK, duel.RED] and s.robots == [[], []]
     assert s.active == ANN and s.defender == BOB and s.turn == 1 and s.duel == 1
     # no robots to program: straight to the build phase
-    assert s.phase == duel.BUILD and duel.legal(s) == ["build", "next"]
+    assert s.phase == duel.BUILD and duel.legal(s) == ["build", "next", "counts"]
     assert s.report == ["ANN draws a card"]
     assert duel.headline(s) == "duel 1 turn 1" and not s.over
     assert duel.summary(s) == {
@@ -284,7 +284,7 @@ def test_program_modes_and_phase_refusals():
     assert g.refuse("mode", robot=c("6H")) == "no mode now: build phase"
     g.pass_turn()
     s = g.state  # turn 3: ANN has a robot, so the program phase comes first
-    assert s.phase == duel.PROGRAM and duel.legal(s) == ["mode", "next"]
+    assert s.phase == duel.PROGRAM and duel.legal(s) == ["mode", "next", "counts"]
     g.do("mode", robot=c("6C"))
     assert s.robots[ANN] == [[c("6C"), True, []]]
     g.do("mode", robot=c("6C"))  # and back to Defense
@@ -296,7 +296,7 @@ def test_program_modes_and_phase_refusals():
     g.do("next")
     g.do("next")
     # no robot in Attack mode: combat skipped, ANN (discard 1) may recover
-    assert s.phase == duel.RECOVERY and duel.legal(s) == ["recover", "next"]
+    assert s.phase == duel.RECOVERY and duel.legal(s) == ["recover", "next", "counts"]
 
 
 def test_four_robots_at_most_scrap_the_rest():
@@ -321,7 +321,7 @@ def test_four_robots_at_most_scrap_the_rest():
     g.pass_turn()  # ANN's turn 5
     g.do("next")
     s = g.build("7H", "7D")  # turn 6: six robots
-    assert s.phase == duel.SCRAP and duel.legal(s) == ["scrap"]
+    assert s.phase == duel.SCRAP and duel.legal(s) == ["scrap", "counts"]
     assert g.refuse("next") == "finish the scrap phase first"
     assert g.refuse("attack", robots=cards("6H")) == "no attack now: scrap phase"
     assert g.refuse("scrap", robot=c("2S")) == "BOB has no robot 2S"
@@ -349,7 +349,9 @@ def test_equal_robots_both_go():
     g.do("next")
     g.do("next")
     s = g.attack("6C")
-    assert s.phase == duel.BLOCK and duel.legal(s) == ["block"] and s.attackers == [c("6C")]
+    assert (
+        s.phase == duel.BLOCK and duel.legal(s) == ["block", "counts"] and s.attackers == [c("6C")]
+    )
     assert g.refuse("next") == "finish the block phase first"
     s = g.block(("6C", "6H"))
     # everything blocked: total 0, loss 0, no discard phase; 6 = 6: both go
@@ -472,7 +474,7 @@ def test_a_big_loss_is_split_and_a_hand_of_one_skips_the_build():
     g.do("next")
     g.do("next")
     s = g.attack("6H")  # ANN has no robot: 6 unblocked, she loses 8
-    assert s.loss == 8 and s.phase == duel.DISCARD and duel.legal(s) == ["discard"]
+    assert s.loss == 8 and s.phase == duel.DISCARD and duel.legal(s) == ["discard", "counts"]
     assert (s.supply[ANN], s.hand[ANN]) == (19, 7)
     assert g.refuse("next") == "finish the discard phase first"
     assert g.refuse("discard", supply=0) == "the hand has only 7"  # 8 from 7
@@ -679,3 +681,49 @@ def test_undo_replays_every_prefix_to_the_same_state():
     # undo: all but the last action gives the state before it
     undone = replay(duel, g.setup, g.actions[:-1])
     assert undone.recovering == ANN and undone.discard == [4, 2]
+
+
+def test_adjusted_counts_set_the_piles_and_each_discard_is_the_rest():
+    g = Game()
+    s = g.build("6C", "7C")  # ANN: 6C a robot, 7C discarded: supply 20, hand 4, discard 1
+    # no Attack robot: on to the recovery, ANN first (hand 4, discard 1)
+    assert s.phase == duel.RECOVERY and s.recovering == ANN
+    # The table finds ANN drew one more than told: supply 19, hand 5. Her
+    # half has 26 cards, 6C in play: 25 out of play, so discard 25 - 24 = 1.
+    # BOB's is untouched: 26 - 19 - 7 = 0.
+    g.do("counts", supply=[19, 19], hand=[5, 7])
+    assert s.supply == [19, 19] and s.hand == [5, 7] and s.discard == [1, 0]
+    assert s.report == ["counts set as told"] and s.phase == duel.RECOVERY
+    # 20 + 6 = 26 cards would need 6C out of play too
+    assert g.refuse("counts", supply=[20, 19], hand=[6, 7]) == "ANN has 25 cards out of play"
+    assert g.refuse("counts", supply=[19], hand=[5, 7]) == "counts are given for both players"
+    assert (
+        g.refuse("counts", supply=[19, 19], hand=[-1, 7]) == "a pile holds 0 or more cards, not -1"
+    )
+    # BOB's supply counted empty (the rest, 26 - 7 = 19, in his discard pile):
+    # he loses at his next draw, the research of turn 2
+    g.do("counts", supply=[19, 0], hand=[5, 7])
+    assert s.discard == [1, 19]
+    g.pass_turn()
+    assert s.phase == duel.OVER and s.duel_winner == ANN
+    assert s.report == ["BOB cannot draw", "ANN wins the duel"]
+    assert g.refuse("counts", supply=[19, 0], hand=[5, 7]) == "the duel is over"
+
+
+def test_adjusted_counts_shrink_a_loss_being_discarded():
+    g = Game()
+    g.pass_turn()  # turn 1: ANN 20 / 6
+    g.build("6H", "7H")  # turn 2: BOB 18 / 8, then 6H and hand 6
+    g.pass_turn()
+    g.pass_turn()  # turn 3: ANN 19 / 7
+    g.do("mode", robot=c("6H"))  # turn 4, BOB
+    g.do("next")
+    g.do("next")
+    s = g.attack("6H")  # 6 unblocked: ANN must discard 8
+    assert s.phase == duel.DISCARD and s.loss == 8
+    # ANN really holds supply 3 and hand 2: a loss of 8 is capped at 5
+    g.do("counts", supply=[3, s.supply[BOB]], hand=[2, s.hand[BOB]])
+    assert s.loss == 5 and s.discard[ANN] == 26 - 5 and s.phase == duel.DISCARD
+    # nothing left at all: no loss to discard, on to the recovery (no blocks)
+    g.do("counts", supply=[0, s.supply[BOB]], hand=[0, s.hand[BOB]])
+    assert s.loss == 0 and s.phase == duel.RECOVERY and s.recovering == BOB

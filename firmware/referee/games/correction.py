@@ -1,6 +1,6 @@
 """A correction of a closed hand (ROBOTS!, Robber Rummy) or round (the score
-pad). Rare, so its code is in the heap only while one runs: the games'
-step() loads it and forgets it.
+pad), or of a duel's piles. Rare, so its code is in the heap only while one
+runs: the games' step() loads it and forgets it.
 
 DESIGN.md: a correction re-judges the target at once, as a hand's close
 would with the corrected score. It can end the game (a side now alone at
@@ -76,3 +76,37 @@ def scorepad(state, rnd, seat, pts):
     # part of its points in the totals, so its close judges them all.
     if state.target and not state.round_scored:
         state.winner = state.ledger.winner(state.target)
+
+
+def counts(state, action, half):
+    """{"a": "counts", "supply": [12, 9], "hand": [5, 6]}: a duel's piles as
+    the table counts them, when a card drawn or discarded was not told. Each
+    discard pile is the rest of its half: the cards not in play (robots and
+    the damage under them, of that half's colour). A supply set to 0 loses
+    at its player's next draw, as any empty supply does; a loss being
+    discarded shrinks to what the defender now holds. ``half``: the cards
+    of a half (games/duel.py, which this module must not import)."""
+    supply = action.get("supply")
+    hand = action.get("hand")
+    for piles in (supply, hand):
+        if not isinstance(piles, list) or len(piles) != 2:
+            raise RulesError("counts are given for both players")
+        for n in piles:
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise RulesError("a pile holds 0 or more cards, not %r" % (n,))
+    out = [half, half]
+    for robots in state.robots:
+        for robot in robots:
+            for card in [robot[0]] + robot[2]:
+                # clubs and spades (and the joker 56) black, 0; the rest red
+                out[state.colour.index(0 if card % 4 < 2 else 1)] -= 1
+    for seat in (0, 1):
+        if supply[seat] + hand[seat] > out[seat]:
+            raise RulesError("%s has %d cards out of play" % (state.table.names[seat], out[seat]))
+    for seat in (0, 1):
+        state.supply[seat] = supply[seat]
+        state.hand[seat] = hand[seat]
+        state.discard[seat] = out[seat] - supply[seat] - hand[seat]
+    d = state.defender
+    state.loss = min(state.loss, state.supply[d] + state.hand[d])  # one being discarded
+    state.report = ["counts set as told"]

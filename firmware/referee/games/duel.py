@@ -26,11 +26,15 @@ the greater robot; a robot worth 0 or less is destroyed, card and damage.
     {"a": "recover", "face": c, "back": n}  the pending seat recovers 1 or 2
     {"a": "next"}                           leave a phase, or decline
     {"a": "duel"}                           the next duel, colours swapped
+    {"a": "counts", "supply": [n, n], "hand": [n, n]}
+        any time in a duel: the piles as the table counts them, each
+        discard pile the rest of its half (games/correction.py)
 """
 
+from referee import forget
 from referee.core.errors import RulesError
 from referee.core.match import Match
-from referee.core.seats import Table, default_names
+from referee.core.seats import Table
 
 NAME = "duel"
 BLACK = 0
@@ -152,17 +156,12 @@ class State:
 
 
 def setup(config):
-    players = config.get("players")
-    if isinstance(players, int):
-        players = default_names(players)
-    if not isinstance(players, list) or len(players) != 2:
-        raise RulesError("a duel is for exactly 2 players")
-    black = config.get("black", 0)
-    if not isinstance(black, int) or black not in (0, 1):
-        raise RulesError("black is seat 0 or 1, not %r" % (black,))
-    wins = config.get("wins", 2)
-    if not isinstance(wins, int) or not 1 <= wins <= 9:
-        raise RulesError("duels to win run 1 to 9")
+    from referee.games import duel_more  # a new duel or a resume: once a game
+
+    try:
+        players, black, wins = duel_more.checked(config)
+    finally:
+        forget("referee.games.duel_more")
     state = State(Table(players), bool(config.get("jokers", False)), wins)
     _start(state, black)
     return state
@@ -417,12 +416,21 @@ def step(state, action):
     phase = state.phase
     if state.over:
         raise RulesError("the match is over")
+    if phase == OVER and kind != "duel":
+        raise RulesError("the duel is over")
+    if kind == "counts":  # rare: games/correction.py, in the heap only while it runs
+        from referee.games import correction
+
+        correction.counts(state, action, HALF + (1 if state.jokers else 0))
+        forget("referee.games.correction")
+        if phase == DISCARD and not state.loss:  # the defender holds nothing now
+            _aftermath(state)
+        _flow(state)
+        return state
     if kind != "next" and kind not in KINDS:
         raise RulesError("a duel has no action %r" % (kind,))
     if kind == "next" and phase in (SCRAP, BLOCK, DISCARD):
         raise RulesError("finish the %s phase first" % PHASES[phase].lower())
-    if phase == OVER and kind != "duel":
-        raise RulesError("the duel is over")
     if kind == "duel" and phase != OVER:
         raise RulesError("finish this duel first")
     if kind == "build" and phase != BUILD:
@@ -476,34 +484,27 @@ def legal(state):
     kinds = [KINDS[state.phase]]
     if state.phase in (PROGRAM, BUILD, COMBAT, RECOVERY):
         kinds.append("next")
+    if state.phase != OVER:
+        kinds.append("counts")
     return kinds
 
 
 def headline(state):
-    if state.over:
-        return "%s wins the match" % _who(state, state.winner)
-    if state.phase == OVER:
-        return "%s won duel %d" % (_who(state, state.duel_winner), state.duel)
-    return "duel %d turn %d" % (state.duel, state.turn)
+    from referee.games import duel_more  # the resume offer only
+
+    try:
+        return duel_more.headline(state)
+    finally:
+        forget("referee.games.duel_more")
 
 
 def summary(state):
-    return {
-        "game": NAME,
-        "players": state.table.names,
-        "duel": state.duel,
-        "wins": list(state.match.wins),
-        "winner": None if state.winner is None else _who(state, state.winner),
-        "supply": list(state.supply),
-        "hand": list(state.hand),
-        "discard": list(state.discard),
-    }
+    from referee.games.duel_more import summary as report  # desktop tools only
+
+    return report(state)
 
 
 def score_rows(state):
-    rows = [["duel"] + state.table.names]
-    games = state.match.games
-    for i in range(len(games)):
-        rows.append([i + 1, 1 - games[i], games[i]])
-    rows.append(["wins"] + list(state.match.wins))
-    return rows
+    from referee.games.duel_more import score_rows as rows  # desktop tools only
+
+    return rows(state)

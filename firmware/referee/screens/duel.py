@@ -81,10 +81,12 @@ class Duel(Screen):
         elif phase == duel.RECOVERY:
             name = state.table.names[state.recovering]  # most often not: that first
             out.append(("> %s does not" % name, "next", None))
-            out.append(("> %s recovers" % name, "recover", None))
+            # two back if the pile has them: never worse than one (no hand limit)
+            back = min(2, state.discard[state.recovering])
+            out.append(("> a face for %d back" % back, "recover", back))
         elif not state.over:
             out.append(("> next duel", "duel", None))
-        out.append(("robots in play", "look", None))
+        out.append(("robots and counts", "look", None))
         return out
 
     def on_event(self, ev):
@@ -122,16 +124,15 @@ class Duel(Screen):
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.duel_robots import Robots
 
-            self.app.push(Robots(self.app, state))
+            self.app.push(Robots(self))
         elif what in ("build", "recover"):
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.duel_cards import CardEntry
 
-            self.app.push(CardEntry(self, what))
-        else:
-            self.act(_action(self, what, card))
+            self.app.push(CardEntry(self, what, card))
+        elif self.act(_action(self, what, card)) is None:
             if what == "mode" and len(state.robots[state.active]) == 1:
-                self.index = 0  # its one robot set: on to "on to build"
+                self.act({"a": "next"})  # its one robot set: nothing else to program
 
     def act(self, action):
         """Do one step; say what the device worked out by itself."""

@@ -1,11 +1,15 @@
 """Telling the duel's clerk which cards: the two of a build, or the face
-card traded in the recovery and how many cards come back.
+card traded in the recovery.
 
-UP/DOWN step through the cards of the player's half (ace to king, each in
-its two suits, then the joker if it is in play; hold to run), OK goes to
-the next question and, after the last, does it; BACK goes back one, out of
-the first. A build says as you choose whether the pair may build and what
-it makes.
+Each card is picked by rank, then suit: UP/DOWN step the rank (ace to
+king, then the joker if it is in play; round from either end, hold to
+run), OK goes on to its suit, UP/DOWN switch between the half's two suits,
+OK goes on to the next card and, after the last, does it. BACK goes back
+one step, out of the first. A build's second card starts as the first (a
+robot needs a suit or a value in common: one of the two is often right
+already), and the screen says as you choose whether the pair may build
+and what it makes. A trade's cards back (one or two) were chosen on the
+duel's screen.
 """
 
 from micropython import const
@@ -17,61 +21,79 @@ from referee.screens import STEP, Screen
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 
+_SCALE_CELL = const(12)  # a character cell at scale 2
+
 
 class CardEntry(Screen):
-    def __init__(self, hub, what):
+    def __init__(self, hub, what, back=2):
         self.app = hub.app
         self.hub = hub
         self.what = what  # "build" or "recover"
+        self.returns = back  # a trade's cards back
         state = hub.session.state
         self.seat = state.active if what == "build" else state.recovering
         colour = state.colour[self.seat]
-        suits = (0, 1) if colour == duel.BLACK else (2, 3)
-        low = 1 if what == "build" else 11  # a trade gives up a face card
-        cards = [rank * 4 + s for rank in range(low, 14) for s in suits]
-        if state.jokers:
-            cards.append(56 if colour == duel.BLACK else 58)
-        self.cards = cards
-        # build: two cards; recover: the face card, then 1 or 2 back (2 first:
-        # a face card given up for one card back is rare)
-        self.picks = [0, 1 if what == "recover" else 0]
-        self.field = 0
+        self.suits = (0, 1) if colour == duel.BLACK else (2, 3)
+        self.low = 1 if what == "build" else 11  # a trade gives up a face card
+        self.high = duel.JOKER if state.jokers and what == "build" else 13
+        self.joker = 56 if colour == duel.BLACK else 58
+        first = self.low * 4 + self.suits[0]
+        self.cards = [first, first] if what == "build" else [first]
+        self.field = 0  # card field // 2; its rank (even) or suit (odd)
+        self.second = False  # the second card reached: it keeps its own from then
         self.message = None
 
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
-        if step:
-            size = len(self.cards) if self.what == "build" or self.field == 0 else 2
-            self.picks[self.field] = (self.picks[self.field] + step) % size
-        elif ev == _OK_PRESS and self.field == 0:
-            self.field = 1
+        i = self.field // 2
+        card = self.cards[i]
+        if step and self.field % 2 == 0:  # the rank, round from either end
+            r = duel.rank(card) + step
+            r = self.low if r > self.high else self.high if r < self.low else r
+            self.cards[i] = self.joker if r == duel.JOKER else r * 4 + self._suit(card)
+        elif step:  # the other suit of the half
+            self.cards[i] = card ^ 1
         elif ev == _OK_PRESS:
-            self.app.pop()  # before the act: it may open a note over the hub
-            message = self.hub.act(self.action())
-            if message is not None:
-                self.hub.message = None
-                self.message = message
-                self.app.push(self)
+            field = self.field
+            self.field += 2 if duel.rank(card) == duel.JOKER else 1  # a joker has no suit
+            if self.field == 2 * len(self.cards):
+                self.field = field  # where a refusal is mended
+                self._done()
+            elif self.field == 2 and not self.second:
+                self.second = True
+                self.cards[1] = card  # the second starts as the first
         elif ev == _BACK_PRESS:
             if self.field == 0:
                 self.app.pop()
             else:
-                self.field = 0
+                self.field -= 1
+                if self.field % 2 and duel.rank(self.cards[self.field // 2]) == duel.JOKER:
+                    self.field -= 1
+
+    def _suit(self, card):
+        return card % 4 if duel.rank(card) != duel.JOKER else self.suits[0]
+
+    def _done(self):
+        self.app.pop()  # before the act: it may open a note over the hub
+        message = self.hub.act(self.action())
+        if message is not None:
+            self.hub.message = None
+            self.message = message
+            self.app.push(self)
 
     def action(self):
-        first = self.cards[self.picks[0]]
         if self.what == "build":
-            return {"a": "build", "cards": [first, self.cards[self.picks[1]]]}
-        return {"a": "recover", "face": first, "back": self.picks[1] + 1}
+            return {"a": "build", "cards": list(self.cards)}
+        return {"a": "recover", "face": self.cards[0], "back": self.returns}
 
     def draw(self, c):
         state = self.hub.session.state
         name = state.table.names[self.seat]
-        first = self.cards[self.picks[0]]
+        first = self.cards[0]
         if self.what == "build":
             c.centre("BUILD: %s" % name, 0)
-            second = self.cards[self.picks[1]]
+            second = self.cards[1]
             c.text(duel.name(first), 10, 2, scale=2)
             c.text("+", 58, 2, scale=2)
             c.text(duel.name(second), 76, 2, scale=2)
@@ -86,13 +108,19 @@ class CardEntry(Screen):
         else:
             c.centre("RECOVERY: %s" % name, 0)
             c.text(duel.name(first), 10, 2, scale=2)
-            c.text("back %d" % (self.picks[1] + 1), 58, 2, scale=2)
+            c.text("back %d" % self.returns, 58, 2, scale=2)
             if self.message:
                 c.lines(self.message, 5)
             else:
-                c.centre("trade it for 1 or 2", 5)
+                c.centre("a face card for %d" % self.returns, 5)
                 c.centre("from the discard pile", 6)
         c.invert_rows(0)
-        x = 10 if self.field == 0 else (76 if self.what == "build" else 58)
-        c.hline(x, 33, 34, 1)
-        c.centre("UP/DN:pick OK:next", 7)  # the message is in rows 5 and 6
+        # the rank's characters or the suit's underlined
+        card = self.cards[self.field // 2]
+        x = 10 if self.field < 2 else 76
+        ranks = len(duel.name(card)) - (0 if duel.rank(card) == duel.JOKER else 1)
+        if self.field % 2:
+            x += ranks * _SCALE_CELL
+            ranks = 1
+        c.hline(x, 33, ranks * _SCALE_CELL - 2, 1)
+        c.centre("UP/DN:suit OK:next" if self.field % 2 else "UP/DN:rank OK:suit", 7)

@@ -1,20 +1,36 @@
 """Every robot in play, both sides: card, value (its card less its damage,
-a * when it carries damage) and mode. Any key goes back."""
+a * when it carries damage) and mode. OK opens "adjust counts" (the piles
+set as the table counts them: screens/duel_counts.py) while a duel is on;
+any other key goes back."""
+
+from micropython import const
 
 from referee.games import duel
 from referee.screens import Screen
 
+# The events this screen takes (kind << 2 | button, as referee.screens says)
+_OK_PRESS = const(2)
+
 
 class Robots(Screen):
-    def __init__(self, app, state):
-        self.app = app
-        self.state = state
+    def __init__(self, hub):
+        self.app = hub.app
+        self.hub = hub
+
+    def _counts(self):
+        return self.hub.session.state.phase != duel.OVER  # a duel still on
 
     def on_event(self, ev):
-        self.app.pop()
+        if ev == _OK_PRESS and self._counts():
+            # loaded when first opened, for the heap (see referee.screens)
+            from referee.screens.duel_counts import Counts
+
+            self.app.replace(Counts(self.hub))
+        else:
+            self.app.pop()
 
     def draw(self, c):
-        state = self.state
+        state = self.hub.session.state
         c.centre("ROBOTS IN PLAY", 0)
         c.invert_rows(0)
         for seat in (0, 1):
@@ -36,4 +52,4 @@ class Robots(Screen):
                 row += 1
             if row == 2:
                 c.text("none", x, 2)
-        self.hint(c, "any key: back")
+        self.hint(c, "OK:adjust counts" if self._counts() else "any key: back")
