@@ -111,7 +111,7 @@ def test_the_order_and_the_cards_show_only_while_their_player_holds_ok(flash, mo
     for s, _, _, order, hands, public in off:
         cards = re.findall("[RGBY]{3}", s)  # a card's letters, even inside "RGB=2"
         assert order is None or order not in cards
-        assert not s.startswith(("tile:", "1st "))
+        assert not re.match("1st [RGBY]{3}=", s)  # a player's own count
         for hand in hands:
             for card in hand:
                 assert card in public or card not in cards
@@ -122,8 +122,10 @@ def test_the_order_and_the_cards_show_only_while_their_player_holds_ok(flash, mo
             if other != seat:
                 for card in hands[other]:
                     assert card in hands[seat] or card in public or card not in cards
-    assert any(s.startswith("tile:") for s, *_ in on)
-    assert any(s.startswith("1st ") and " tile " in s for s, *_ in on)
+    # P1's tile, bought on RYY (no part in common with BRB), beside the
+    # card; in the second try P1's first robot, BRY, with its count (2)
+    assert any("RYY=0" in s for s, *_ in on)
+    assert any(s == "1st BRY=2" for s, *_ in on)
 
 
 def test_a_reset_mid_turn_keeps_the_order_secret_and_the_builds(flash):

@@ -74,10 +74,11 @@ class Duel(Screen):
             from referee.screens.duel_block import block_rows
 
             block_rows(state, self.blocks, out)
-        elif phase == duel.DISCARD:
-            loss = state.loss
-            out.append(("supply %d  hand %d" % (self.split, loss - self.split), "split", None))
-            out.append(("> discard %d" % loss, "discard", None))
+        elif phase == duel.DISCARD:  # UP/DOWN split the loss: its one choice
+            out.append(
+                ("supply %d  hand %d" % (self.split, state.loss - self.split), "discard", None)
+            )
+            return out
         elif phase == duel.RECOVERY:
             name = state.table.names[state.recovering]  # most often not: that first
             out.append(("> %s does not" % name, "next", None))
@@ -93,7 +94,13 @@ class Duel(Screen):
         step = STEP[ev]
         self.message = self.note = None
         rows = self.rows()
-        if step and rows:
+        if step and self.session.state.phase == duel.DISCARD:  # more or less from the supply
+            state = self.session.state  # (only here: an undo below must free the old state)
+            most = min(state.loss, state.supply[state.defender])
+            least = max(0, state.loss - state.hand[state.defender])
+            self.split = max(least, min(most, self.split + step))
+            self._rows = None
+        elif step and rows:
             self.index = (self.index - step) % len(rows)
         elif ev == _OK_PRESS and rows:
             self.choose(rows[min(self.index, len(rows) - 1)])
@@ -114,12 +121,7 @@ class Duel(Screen):
             from referee.screens.duel_block import next_blocker  # loaded with the phase's rows
 
             self.blocks[card] = next_blocker(state, self.blocks, card)
-            if len(state.attackers) == 1:  # nothing else to block: on to "blocks done"
-                self.index = 1
-        elif what == "split":
-            most = min(state.loss, state.supply[state.defender])
-            least = max(0, state.loss - state.hand[state.defender])
-            self.split = least if self.split >= most else self.split + 1
+            self.index += 1  # on to the next attacker, or "blocks done"
         elif what == "look":
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.duel_robots import Robots
@@ -142,8 +144,8 @@ class Duel(Screen):
         if self.message is not None:
             return self.message
         state = self.session.state
-        if state.phase != before or action["a"] in ("scrap", "discard"):
-            self.fresh()
+        if state.phase != before or action["a"] in ("scrap", "recover", "counts"):
+            self.fresh()  # a new list: the cursor back on its first row
         report = state.report
         if len(report) > 3 or (report and state.duel_winner is not None):
             # loaded when first opened, for the heap (see referee.screens)
@@ -222,7 +224,10 @@ class Duel(Screen):
             if i == self.index:
                 c.invert_rows(4 + i - self.top)
         scroll_bar(c, self.top, _VISIBLE, len(rows), 4, _VISIBLE)
-        self.hint(c, "OK:do  hold BACK:undo")
+        if self.session.state.phase == duel.DISCARD:
+            self.hint(c, "UP/DN:split OK:do")
+        else:
+            self.hint(c, "OK:do  hold BACK:undo")
 
 
 def _robot(duel, robot):

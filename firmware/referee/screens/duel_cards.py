@@ -100,11 +100,17 @@ class CardEntry(Screen):
             problem = self.message or duel.build_problem(first, second)
             if first == second:
                 problem = "two different cards"
-            if problem:
+            if not (self.second or self.message):  # nothing to judge yet
+                c.centre("the first card", 5)
+            elif problem:
                 c.lines(problem, 5)
-            else:
-                low, high = sorted((duel.value(first), duel.value(second)))
-                c.centre("two robots" if low == high else "robot %d, discard %d" % (low, high), 5)
+            elif duel.value(first) == duel.value(second):
+                c.centre("two robots", 5)
+            else:  # the lower is the robot, the higher discarded
+                low, high = (
+                    (first, second) if duel.value(first) < duel.value(second) else (second, first)
+                )
+                c.centre("robot %s, discard %s" % (duel.name(low), duel.name(high)), 5)
         else:
             c.centre("RECOVERY: %s" % name, 0)
             c.text(duel.name(first), 10, 2, scale=2)

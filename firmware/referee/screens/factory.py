@@ -146,6 +146,8 @@ def _next_text(state, factory):
     if not state.device:
         return "> verdict: %s try" % ("1st" if state.phase == factory.FIRST else "2nd")
     waiting = factory.unbuilt(state)
+    if len(waiting) == 1:
+        return "> %s to build" % state.table.names[waiting[0]]
     if waiting:
         return "> builds: %d to go" % len(waiting)
     return "> reveal the robots"

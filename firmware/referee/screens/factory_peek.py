@@ -1,20 +1,25 @@
 """Pass the device round (Robo Factory, the device as customer): each
-player, named on the screen, holds OK to see their three robot cards, buy a
+player, named on the screen with the board robots (and, in the second try,
+everyone's first robot), holds OK to see their three robot cards, buy a
 data tile and build their robot; letting go blanks the screen.
 
 While OK is held, DOWN moves between the three cards, the head, torso and
-legs, and the Eureka. On a card UP buys that card's data tile (one cube to
-the bank, once a turn; the number of parts it shares with the order shows
-beside it) and BACK builds that card's robot, a start to change from; on a
-part UP steps the colour on and BACK back; on Eureka either toggles the
-siren. The robot counts once all three parts have a colour. The second try
-starts from the first robot, its count beside it, the cursor on the head.
+legs, and the Eureka, then back to the first. On a card UP buys that
+card's data tile (one cube to the bank, once a turn; the number of parts
+it shares with the order shows beside the card from then on) and BACK
+builds that card's robot, a start to change from; on a part UP steps the
+colour on and BACK back; on Eureka either toggles the siren. The board
+robots stay in view beside the parts. The robot counts once all three
+parts have a colour. The second try starts from the first robot, its count
+beside the siren, the cursor on the head.
 
 Letting go of OK after building passes the device on by itself: the next
-player's name shows (UP goes back one). Without OK, DOWN passes it on too,
-and on the last player, with every robot built, reveals them; UP goes back
-one player. Nothing secret is drawn unless OK is held on this screen
-(App.peeking: Screen.draw calls draw_secret).
+player's name shows (UP goes back one, the cursor on the robot's head).
+Without OK, DOWN passes it on too, and on the last player, with every
+robot built, reveals them. BACK held takes back the last step (a build:
+a tile or the deal is final) and shows whose it was. Nothing secret is
+drawn unless OK is held on this screen (App.peeking: Screen.draw calls
+draw_secret).
 """
 
 from micropython import const
@@ -33,6 +38,7 @@ _EUREKA = 6  # the cursor's last stop: 0-2 the cards, 3-5 the parts
 
 class Peek(Screen):
     peek = True
+    undoes = True  # BACK held on the cover (a build, say: a tile or a deal is final)
 
     def __init__(self, app, session, seat, alone=False):
         self.app = app
@@ -42,29 +48,38 @@ class Peek(Screen):
         self.shout = False
         self.message = None
         self.acted = False  # a build made while OK is held: letting go passes on
+        self.said = None  # an undo's word, for the cover
         self._take(seat)
 
     def _take(self, seat):
         state = self.session.state
         self.seat = seat
         self.draft = None
-        self.cursor = 0 if state.phase == factory.FIRST else 3  # the cards too
+        # the cards first, until a robot is built: then its head
+        built = state.phase == factory.SECOND or state.built[seat] is not None
+        self.cursor = 3 if built else 0
         # Drawn on every redraw: made once, not at each press
         board = state.board
-        self.board_line = "%s=%d %s=%d %s=%d" % (
-            factory.name(board[0]),
-            factory.matches(board[0], state.order),
-            factory.name(board[1]),
-            factory.matches(board[1], state.order),
-            factory.name(board[2]),
-            factory.matches(board[2], state.order),
-        )
-        hand = state.hands[seat]
-        self.hand_line = "%s   %s   %s" % (
-            factory.name(hand[0]),
-            factory.name(hand[1]),
-            factory.name(hand[2]),
-        )
+        self.board = [
+            "%s=%d" % (factory.name(card), factory.matches(card, state.order)) for card in board
+        ]
+        self.board_line = " ".join(self.board)
+        if state.phase == factory.SECOND:  # the first robots were shown: public now
+            self.firsts = "1st: " + " ".join([factory.name(r) for r in state.last_built])
+        self._hand()
+
+    def _hand(self):
+        """The player's cards, 36 px apart, the one a tile was bought on
+        with its count (the tile stays in the hand through the turn)."""
+        state = self.session.state
+        asked = state.asked[self.seat]
+        line = ""
+        for card in state.hands[self.seat]:
+            if card == asked:
+                line += "%s=%d " % (factory.name(card), factory.matches(card, state.order))
+            else:
+                line += factory.name(card) + "   "
+        self.hand_line = line
 
     def _draft(self):
         if self.draft is None:
@@ -77,7 +92,7 @@ class Peek(Screen):
         return self.draft
 
     def on_event(self, ev):
-        self.message = None
+        self.message = self.said = None
         if self.app.peeking:
             step = STEP[ev]
             if step < 0:
@@ -97,8 +112,11 @@ class Peek(Screen):
                 self._take(self.seat + 1)
         elif ev == _UP_PRESS and not self.alone and self.seat > 0:
             self._take(self.seat - 1)
-        else:
-            self.back(ev)
+        elif self.back(ev):  # BACK held: undone, back to whose step it was
+            self.said = self.message
+            undone = self.session.undone
+            if undone is not None and "seat" in undone:
+                self._take(undone["seat"])
 
     def _let_go(self):
         # OK let go after a build: the device goes on to the next player. Seen
@@ -123,6 +141,7 @@ class Peek(Screen):
             card = state.hands[seat][cursor]
             if way > 0:
                 self.message = self.session.act({"a": "tile", "seat": seat, "card": card})
+                self._hand()
                 return
             draft = self.draft = list(factory.parts(card))  # a robot to start from
             self.cursor = 3
@@ -147,10 +166,13 @@ class Peek(Screen):
         c.centre("PASS THE DEVICE TO", 0)
         c.invert_rows(0)
         c.centre(state.table.names[self.seat], 1, scale=2)
-        c.centre("board robots:", 3)
-        c.centre(self.board_line, 4)
+        c.centre(self.board_line, 3)
+        if state.phase == factory.SECOND:
+            c.centre(self.firsts, 4)
         c.centre("hold OK: your cards", 5)
-        if state.built[self.seat] is not None:
+        if self.said is not None:  # an undo's word: no secret in it
+            c.centre(self.said, 6)
+        elif state.built[self.seat] is not None:
             c.centre("(robot built)", 6)
         # the keys only: a message (a refused tile or build) may tell a secret
         if self.alone:
@@ -171,35 +193,31 @@ class Peek(Screen):
         c.text(self.hand_line, 8, 1)  # the cards 36 px apart
         if self.cursor < 3:
             x = 36 * self.cursor
-            c.invert_rows(1, 1, x + 4, x + 30)
-        asked = state.asked[seat]
-        if asked is not None:
-            tile = "%s=%d" % (factory.name(asked), factory.matches(asked, state.order))
-        if state.phase == factory.SECOND:
-            # the first robot's count, and the tile bought before it: both stay
-            # in the player's hand through the second try, as face-down tiles do
-            line = "1st %s=%d" % (factory.name(state.last_built[seat]), state.hint[seat])
-            if asked is not None:
-                line += " tile " + tile
-        elif asked is not None:
-            line = "tile: " + tile
-        else:
+            c.invert_rows(1, 1, x + 4, x + 28)
+        built = state.built[seat] is not None
+        passes = not self.alone and seat + 1 < state.players
+        if built:
+            line = "built: let go to pass" if passes else "built"
+        elif state.phase == factory.FIRST and state.asked[seat] is None:
             line = "UP on a card: tile"
+        else:
+            line = ""
         c.text(line, 2, 2)
         draft = self._draft()
         for part in range(3):
             colour = draft[part]
             c.text(_PARTS[part], 8, 3 + part)
             c.text("-" if colour is None else factory.COLOURS[colour], 50, 3 + part)
+            c.right(self.board[part], 3 + part)  # the board robots, the clues beside
         c.text("eureka", 8, 6)
         c.text(("yes" if self.shout else "no") if state.siren[seat] else "used", 50, 6)
-        if state.built[seat] is not None:
-            c.right("built ", 3)
+        if state.phase == factory.SECOND:
+            # the first robot's count: in the player's hand through the second
+            # try, as a face-down tile is
+            c.right("1st %s=%d" % (factory.name(state.last_built[seat]), state.hint[seat]), 6)
         if self.cursor >= 3:
-            c.invert_rows(self.cursor)
-        if self.acted and not self.alone and seat + 1 < state.players:
-            keys = "let go: pass it on"
-        elif self.cursor < 3:
+            c.invert_rows(self.cursor, 1, 0, 90)
+        if self.cursor < 3:
             keys = "BACK:build DOWN:move"
         elif self.cursor == _EUREKA:
             keys = "UP/BACK: yes or no"

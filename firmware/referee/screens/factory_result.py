@@ -63,7 +63,15 @@ class Result(Screen):
         change = state.last_change[seat]
         c.text("gets" if change > 0 else "pays", 62, 5)
         c.number(abs(change), 92, 5)
-        c.text("cubes", 62, 6)
+        # the sum: right, the payout and then the die; wrong, the die first
+        roll = state.last_rolls[seat]
+        rest = abs(change) - roll
+        if rest:
+            first, second = (rest, roll) if right else (roll, rest)
+            x = c.number(first, c.text("= ", 62, 6), 6)
+            c.number(second, c.text(" + ", x, 6), 6)
+        else:
+            c.text("(the roll)", 62, 6)
         self.hint(c, "OK:on")
 
     def _table(self, c):

@@ -1,4 +1,5 @@
-"""The standings in big digits, one side a page from the leader down.
+"""The standings in big digits, one side a page from the leader down, its
+place at the top ("2 of 4": sides on the same total share a place).
 
 Shown after every hand; UP/DOWN go down and up the table, OK or BACK
 return to the game. In a Robber Rummy sitting they are this game's totals
@@ -33,7 +34,12 @@ class Standings(Screen):
         state = self.state
         side = self.order[self.index]
         totals = self.totals or state.ledger.totals
-        x = c.number(self.index + 1, 2, 0)
+        mine = totals[side]
+        place = 1  # a place, shared on a tie: one more than the sides ahead
+        for total in totals:
+            if total > mine:
+                place += 1
+        x = c.number(place, 2, 0)
         c.number(len(self.order), c.text(" of ", x, 0), 0)
         top = max(totals)
         if state.winner is not None and side == state.winner:
