@@ -45,7 +45,8 @@ def score(n):
 
 def check_player(n):
     if n[_BOT] * 5 > n[0] + n[1] + n[4]:
-        raise RulesError("a robot is five natural cards in a spread")
+        # two lines of the panel: "a robot's 5 cards go" / "on the spread lines"
+        raise RulesError("a robot's 5 cards go on the spread lines")
 
 
 def check_table(counts, seat, new):

@@ -33,18 +33,21 @@ class Rounds(Screen):
         self.top = 0
         self.message = None
 
+    def _game_start(self):
+        """This game's first hand (a sitting's games share the hands' count)."""
+        state = self.session.state
+        return state.hand - state.hands_this_game
+
     def _first(self):
         """The first page: in a sitting every game's hands are shown."""
-        state = self.session.state
-        if self.pad or state.match is not None:
+        if self.pad or self.session.state.match is not None:
             return 1
-        return state.hand - state.hands_this_game
+        return self._game_start()
 
     def _decided(self):
         """Whether this page is a hand of a sitting's earlier game: shown,
         not corrected (the games after it were played on from its result)."""
-        state = self.session.state
-        return not self.pad and self.page < state.hand - state.hands_this_game
+        return not self.pad and self.page < self._game_start()
 
     def _last(self):
         state = self.session.state
@@ -87,10 +90,14 @@ class Rounds(Screen):
 
         def save(points):
             action["pts"] = points
-            was_over = state.over
+            was = state.winner
             refused = self.session.act(action)
-            if refused is None and self.session.state.over != was_over:  # said where eyes are
-                self.message = "game reopened" if was_over else "the game is over"
+            now = self.session.state  # rebuilt by the act
+            if refused is None and now.winner != was:  # said where eyes are
+                if now.winner is None:
+                    self.message = "game reopened"
+                else:
+                    self.message = "%s wins" % now.table.side_name(now.winner)
             return refused
 
         self.app.push(NumberEntry(self.app, state.table.side_name(side), save, None, was, was))
@@ -128,5 +135,7 @@ class Rounds(Screen):
         scroll_bar(c, self.top, _ROWS, sides)
         if self.side < 0 and self._decided():
             self.hint(c, "UP/DOWN  BACK:back")  # an earlier game's: looked at only
+        elif self.side < 0:
+            self.hint(c, "UP/DN:page  OK:fix")
         else:
-            self.hint(c, "OK:fix" if self.side < 0 else "OK:change it")
+            self.hint(c, "OK:change it")

@@ -92,6 +92,8 @@ class Rummy(Screen):
         match = state.match
         if state.over:
             c.centre("GAME OVER" if match is None else "SITTING OVER", 0)
+        elif state.winner is not None:  # a sitting's game won: the next on OK
+            c.centre("GAME %d WON" % len(match.starts), 0)
         else:
             # a sitting numbers the hands within each game
             hand = state.hand if match is None else match.game_of(state.hand)[1]
