@@ -89,3 +89,27 @@ def test_pulling_from_the_board_uses_mpremote():
     commands = export.pull_commands("/dev/ttyACM0", names, Path("/tmp/x"))
     assert commands[0][1:] == ["connect", "/dev/ttyACM0", "cp", ":data/game.jnl", "/tmp/x/game.jnl"]
     assert Path(commands[0][0]).name == "mpremote"
+
+
+def test_an_export_marks_the_history_it_copied_whole(tmp_path, night):
+    """`make export FROM=...`: each finished game of the history it copied
+    gets a marker beside it (the device deletes those first for room); the
+    game being played and a damaged journal get none."""
+    journals, _out, _games = night
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(journals / "robots.jnl", data / "history-001.jnl")
+    shutil.copy(journals / "robber.jnl", data / "history-002.jnl")
+    shutil.copy(journals / "evil.jnl", data / "game.jnl")
+    (data / "history-003.jnl").write_bytes(b"not a journal\n")
+    assert export.main(["--from", str(data), "--out", str(tmp_path / "out")]) == 0
+    marks = sorted(p.name for p in data.glob("*.out"))
+    assert marks == ["history-001.jnl.out", "history-002.jnl.out"]
+
+
+def test_an_export_from_the_board_marks_with_mpremote():
+    games = [{"name": "game"}, {"name": "history-004"}, {"name": "history-005", "problem": "x"}]
+    commands = export.mark_commands("/dev/ttyACM0", export.exported_history(games))
+    assert [c[1:] for c in commands] == [
+        ["connect", "/dev/ttyACM0", "fs", "touch", ":data/history-004.jnl.out"]
+    ]

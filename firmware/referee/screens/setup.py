@@ -77,6 +77,20 @@ class GameSetup(Screen):
                 setup[field[0]] = bool(value) if field[3] == 1 else value
         if self._asked(len(self.fields) + 1):
             setup[self.first[0]] = self.dealer
+        # a nearly full flash: the oldest games named, and deleted on a yes
+        from referee import forget
+        from referee.core import room
+
+        exported, others = room.plan(self.app.storage)
+        forget("referee.core.room")
+        if exported or others:
+            from referee.screens.room import Room
+
+            self.app.push(Room(self.app, exported, others, lambda: self._begin(setup)))
+            return
+        self._begin(setup)
+
+    def _begin(self, setup):
         # the session's code loads as the game starts, not while setting up
         from referee.core.errors import RulesError
         from referee.core.session import Session
