@@ -228,6 +228,9 @@ def interactive(flash: Path) -> int:
         raise SystemExit(problem)
     flash.mkdir(parents=True, exist_ok=True)
     os.chdir(flash)
+    import flash_size
+
+    flash_size.install("data")  # the Pico's room on its flash, not the disk's
     panel = VirtualSSD1306()
     machine.sim_attach_i2c(board.I2C_ID, board.DISPLAY_ADDR, panel)
     # As on batteries, in real time: lightsleep between polls really waits.

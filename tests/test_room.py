@@ -2,35 +2,15 @@
 screens/room.py): the oldest exported games go first, then the oldest of
 the rest, and the device names how many of each before anything is
 deleted. The flash is a real folder; how much of it is free is the one
-thing faked (os.statvfs of a desktop disk says gigabytes)."""
+thing faked (host_tools/fakes/flash_size.py: LittleFS's own two blocks,
+then every file in whole 4 KB blocks; a desktop disk says gigabytes)."""
 
 import os
 
+import flash_size
 import pytest
 
 from rig import Rig
-
-BLOCK = 4096  # the Pico's LittleFS block
-
-
-class Flash:
-    """A flash of ``size`` bytes over the rig's folder: free is what its
-    files leave, counted in whole blocks, as LittleFS counts them."""
-
-    def __init__(self, monkeypatch, folder, size):
-        self.folder = folder
-        self.size = size
-        real = os.statvfs
-
-        def statvfs(path):
-            if os.path.abspath(path) != os.path.abspath(folder):
-                return real(path)
-            used = 0
-            for name in os.listdir(folder):
-                used += (os.path.getsize(os.path.join(folder, name)) + BLOCK - 1) // BLOCK
-            return (BLOCK, BLOCK, size // BLOCK, size // BLOCK - used, 0, 0, 0, 0, 0, 255)
-
-        monkeypatch.setattr(os, "statvfs", statvfs)
 
 
 def history(folder, number, kb, exported=False):
@@ -46,37 +26,37 @@ def left(folder):
     return sorted(n for n in os.listdir(folder) if n.startswith("history-"))
 
 
-def test_the_plan_takes_the_oldest_exported_first_then_the_oldest_others(flash, monkeypatch):
+def test_the_plan_takes_the_oldest_exported_first_then_the_oldest_others(flash):
     from referee.core import room
     from referee.hw.storage import Storage
 
     storage = Storage("data")
-    # 200 KB of flash: 40 + 24 + 40 + 40 KB of history, 148 KB used, 52 KB
-    # free; 64 KB wanted, 12 KB short
-    Flash(monkeypatch, "data", 200 * 1024)
+    # 200 KB of flash: 8 KB the filesystem's own, 40 + 24 + 40 + 40 KB of
+    # history: 152 KB used, 48 KB free; 64 KB wanted, 16 KB short
+    flash_size.install("data", 200 * 1024)
     history("data", 1, 40)
     history("data", 2, 24, exported=True)
     history("data", 3, 40, exported=True)
     history("data", 1000, 40)  # the thousandth: after history-003 (by number, not by name)
     assert [n for n, _x in room.history(storage)][-1] == "history-1000.jnl"
-    # 12 KB short: the oldest exported game (24 KB) is enough
+    # 16 KB short: the oldest exported game (24 KB) is enough
     assert room.plan(storage) == (["history-002.jnl"], [])
-    # 100 KB wanted, 48 KB short: both exported (64 KB) are enough
+    # 100 KB wanted, 52 KB short: both exported (64 KB) are enough
     assert room.plan(storage, 100 * 1024) == (["history-002.jnl", "history-003.jnl"], [])
-    # 150 KB wanted, 98 KB short: both exported (64 KB), then the oldest other
+    # 150 KB wanted, 102 KB short: both exported (64 KB), then the oldest other (40)
     assert room.plan(storage, 150 * 1024) == (
         ["history-002.jnl", "history-003.jnl"],
         ["history-001.jnl"],
     )
     # room already: nothing
-    assert room.plan(storage, 52 * 1024) == ([], [])
+    assert room.plan(storage, 48 * 1024) == ([], [])
 
 
-def test_no_history_no_plan(flash, monkeypatch):
+def test_no_history_no_plan(flash):
     from referee.core import room
     from referee.hw.storage import Storage
 
-    Flash(monkeypatch, "data", 40 * 1024)
+    flash_size.install("data", 40 * 1024)
     assert room.plan(Storage("data")) == ([], [])
 
 
@@ -85,16 +65,17 @@ def _start_a_score_pad(rig):
 
 
 @pytest.mark.parametrize("answer", ["ok", "back"])
-def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, monkeypatch, answer):
+def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
     from referee.screens.room import Room
     from referee.screens.scorepad import ScorePad
     from referee.screens.setup import GameSetup
 
     rig = Rig(seed=1)
     os.makedirs("data", exist_ok=True)
-    # 300 KB: 60 + 60 (exported) + 60 + 80 KB of history, 260 KB used, 40
-    # KB free: 24 KB short of the 64 KB a game needs; the exported 60 KB do
-    Flash(monkeypatch, "data", 300 * 1024)
+    # 300 KB: 8 KB the filesystem's, 60 + 60 (exported) + 60 + 80 KB of
+    # history: 268 KB used, 32 KB free, 32 KB short of the 64 KB a game
+    # needs; the exported 60 KB do
+    flash_size.install("data", 300 * 1024)
     history("data", 1, 60)
     history("data", 2, 60, exported=True)
     history("data", 3, 60)
@@ -122,13 +103,13 @@ def test_games_never_exported_go_only_after_a_yes_that_counts_them(flash, monkey
     fit = Fit(monkeypatch)
     rig = Rig(seed=1)
     os.makedirs("data", exist_ok=True)
-    Flash(monkeypatch, "data", 200 * 1024)
+    flash_size.install("data", 200 * 1024)
     history("data", 1, 60)
     history("data", 2, 60)
     history("data", 3, 40, exported=True)
     history("data", 4, 20)
-    # 180 KB used, 20 KB free: 44 KB short of 64; the exported game gives
-    # 40 KB, so the oldest of the others (60 KB) goes too
+    # 188 KB used (8 KB the filesystem's), 12 KB free: 52 KB short of 64;
+    # the exported game gives 40 KB, so the oldest of the others (60 KB) too
     frame, _too_wide = drawn_lines(monkeypatch, "down\nok\nok\nok\nok long", rig)
     screen = rig.app.screen
     assert isinstance(screen, Room)

@@ -12,6 +12,8 @@ every loop step that sent pixels.
 import binascii
 import sys
 
+import flash_size
+
 import board
 import machine
 from button_script import commands
@@ -66,6 +68,7 @@ class Rig:
     def __init__(
         self, seed=1, data_dir="data", entropy=None, usb=False, reset_cause=None, freq=None
     ):
+        flash_size.install(data_dir)  # the Pico's room on its flash, not the disk's
         machine.sim_reset(reset_cause or machine.PWRON_RESET)
         machine.sim_set_pin(board.VBUS_SENSE, 1 if usb else 0)
         self.panel = VirtualSSD1306()

@@ -19,8 +19,8 @@ _BACK_LONG = const(7)
 _VISIBLE = const(6)  # rows 1..6; row 0 is the title, row 7 the hint
 
 
-# The rows: Dice & coins, then every game in the registry, then Settings.
-ROWS = len(GAMES) + 2
+# The rows: Dice & coins, then every game in the registry, History, Settings.
+ROWS = len(GAMES) + 3
 
 
 def label(row):
@@ -28,7 +28,7 @@ def label(row):
         return "Dice & coins"
     if row <= len(GAMES):
         return GAMES[row - 1][1]  # the game's title
-    return "Settings"
+    return "History" if row == len(GAMES) + 1 else "Settings"
 
 
 def chosen(app, row):
@@ -38,8 +38,12 @@ def chosen(app, row):
         from referee.screens.dice import Dice
 
         return Dice(app)
-    if row > len(GAMES):
+    if row == len(GAMES) + 1:
         # as a game's: loaded when chosen, gone when the menu is back
+        from referee.screens.history import History
+
+        return History(app)
+    if row > len(GAMES):
         from referee.screens.settings import Settings
 
         return Settings(app)

@@ -77,17 +77,18 @@ class GameSetup(Screen):
                 setup[field[0]] = bool(value) if field[3] == 1 else value
         if self._asked(len(self.fields) + 1):
             setup[self.first[0]] = self.dealer
-        # a nearly full flash: the oldest games named, and deleted on a yes
-        from referee import forget
-        from referee.core import room
+        if _short(self.app.storage.root):
+            # a nearly full flash: the oldest games named, and deleted on a yes
+            from referee import forget
+            from referee.core import room
 
-        exported, others = room.plan(self.app.storage)
-        forget("referee.core.room")
-        if exported or others:
-            from referee.screens.room import Room
+            exported, others = room.plan(self.app.storage, _ROOM)
+            forget("referee.core.room")
+            if exported or others:
+                from referee.screens.room import Room
 
-            self.app.push(Room(self.app, exported, others, lambda: self._begin(setup)))
-            return
+                self.app.push(Room(self.app, exported, others, lambda: self._begin(setup)))
+                return
         self._begin(setup)
 
     def _begin(self, setup):
@@ -162,3 +163,18 @@ class GameSetup(Screen):
             c.centre(self.first[1], 1)
             c.centre(self.names[self.dealer], 3, scale=2)
             self.hint(c, "OK:start  BACK:back")
+
+
+_ROOM = const(65536)  # core/room.py's ROOM: what a new game must find free
+
+
+def _short(root):
+    """Whether the flash has less than _ROOM free: asked of the filesystem
+    itself, so core/room.py loads only when it does."""
+    import os  # a built-in, registered by main.py: one lookup
+
+    try:
+        st = os.statvfs(root)
+    except (OSError, AttributeError):  # not known: the start says if it is full
+        return False
+    return st[0] * st[3] < _ROOM
