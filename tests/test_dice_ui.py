@@ -134,8 +134,8 @@ def test_every_menu_entry_opens_and_back_returns(rig):
         assert isinstance(rig.app.screen, Menu)
         rig.play("back")  # the menu's BACK returns to the top
     # every game's setup carries its own title; the tools are their screens
-    assert titles[0] == "Dice" and titles[-1] == "Settings"
-    assert titles[1:-1] == [game[1].upper() for game in GAMES]  # the registry's order
+    assert titles[0] == "Dice" and titles[-2:] == ["History", "Settings"]
+    assert titles[1:-2] == [game[1].upper() for game in GAMES]  # the registry's order
     assert "SCORE PAD" in titles and "ROBOTS DUEL" in titles
 
 

@@ -52,8 +52,8 @@ def test_press_to_panel_median(brisk):
 
 
 @over_budget(
-    "the p90 of the scenarios' presses, 37.4 ms over 941: issue 18 took out 106 of the "
-    "quick ones (UP steps through cards and colours), the slow tenth is as slow as before"
+    "the p90 of the scenarios' presses, 40.7 ms over 978: issue 18 took out 106 quick "
+    "ones (UP steps through cards and colours), issue 20's History added 38 slower ones"
 )
 def test_press_to_panel_p90(brisk):
     _median, p90 = press_figures(brisk)
@@ -65,13 +65,16 @@ def test_press_to_panel_p90(brisk):
 
 def test_press_to_panel_p90_is_no_slower_than_today(brisk):
     _median, p90 = press_figures(brisk)
-    # ratchet: 37.4 ms over 941 presses today, 33.1 over 1,047 before
-    # issue 18 made the plays shorter. Per scenario the slowest presses
-    # moved by under 0.5 ms (a duel's program press with one robot writes
-    # two lines now: mode, then on to the build); the tenth above 35 ms are
+    # ratchet: 40.7 ms over 978 presses today; 37.4 over 941 before the
+    # History scenario (issue 20: opening it lists and reads every past
+    # game's first line, a deletion reads the list again; a third of its 38
+    # presses take 40-180 ms), 33.1 over 1,047 before issue 18 made the
+    # plays shorter. A scenario's own presses move by a few ms either way
+    # when files are added to the flash image (LittleFS places the journal's
+    # blocks, and so its erases, elsewhere); the tenth above 35 ms are
     # screens opening (a module loaded, a full frame: 23.1 ms of bus alone)
     # and journal lines.
-    assert 0 < p90 <= 38
+    assert 0 < p90 <= 41.5
 
 
 @over_budget(
@@ -85,13 +88,14 @@ def test_allocation_per_button_event(brisk):
 def test_garbage_per_button_event_is_no_more_than_today(brisk):
     left = bench.event_left(brisk)
     assert len(left) > 500
-    # ratchet: bytes left for the collector (1,874 today; 1,770 before
+    # ratchet: bytes left for the collector (2,000 today, with the History
+    # scenario's lists and read-backs; 1,874 before it; 1,770 before
     # issue 18 took out cheap presses: the same scenarios leave 3% less
     # garbage in all, 2.04 MB, over 9% fewer events; 1,404 before the Evil Robots
     # rounds of issue 17 joined, whose deals and pass-on lines cost more;
     # some 200 B of each is app.plug_holes()' tuples, garbage bought for
     # speed at each event)
-    assert 0 < bench.mean(left) <= 1900
+    assert 0 < bench.mean(left) <= 2050
 
 
 def played_as_on_the_desktop(g):

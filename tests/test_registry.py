@@ -81,7 +81,7 @@ def test_the_menu_lists_the_tools_and_every_game_in_registry_order():
     from referee.screens.menu import ROWS, label
 
     labels = [label(row) for row in range(ROWS)]
-    assert labels == ["Dice & coins"] + [game[1] for game in GAMES] + ["Settings"]
+    assert labels == ["Dice & coins"] + [game[1] for game in GAMES] + ["History", "Settings"]
 
 
 def test_a_saved_game_of_each_kind_is_offered_and_resumes(saved):
