@@ -91,5 +91,7 @@ uf2: setup
 	$(PY) -m host_tools.uf2
 
 # make fuzz: the long input storm (100,000 events a seed on CPython, 20,000 in the VM)
+# and the whole simulated year (1,000 games on the Pico's 1.4 MB of flash)
 fuzz: setup
 	STORM_EVENTS=100000 $(BIN)/pytest tests/test_storm.py
+	YEAR_GAMES=1000 $(BIN)/pytest -s tests/test_year.py

@@ -20,7 +20,7 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     # the first game (P1 10 of 10, P2 0) went to the history when the next began
     assert sorted(os.listdir("data")) == ["game.jnl", "history-001.jnl"]
     screen = rig.app.screen
-    assert isinstance(screen, History) and screen.rows == ["1 Score pad"]
+    assert isinstance(screen, History) and [screen.row(0)] == ["1 Score pad"]
     rig.play("ok\nwait 500")
     past = rig.app.screen
     assert isinstance(past, PastGame)
@@ -33,7 +33,7 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     assert os.path.exists("data/history-001.jnl") and isinstance(rig.app.screen, History)
     rig.play("ok\nwait 500\nok long\nok")  # again, and yes
     assert sorted(os.listdir("data")) == ["game.jnl"]  # the game in play stays
-    assert rig.app.screen.rows == [] and rig.app.screen.message == "deleted"
+    assert rig.app.screen.games == [] and rig.app.screen.message == "deleted"
     rig.play("back")
     assert isinstance(rig.app.screen, Menu)
 
@@ -48,7 +48,7 @@ def test_delete_all_counts_what_was_never_exported(flash):
             f.write(b"not a journal\n")
     open("data/history-002.jnl.out", "wb").close()
     rig.play("down x7\nok")  # History, after the six games
-    assert rig.app.screen.rows == ["1 damaged", "2 damaged", "3 damaged"]
+    assert [rig.app.screen.row(i) for i in range(3)] == ["1 damaged", "2 damaged", "3 damaged"]
     rig.play("up\nok")  # round to the last row: delete all
     confirm = rig.app.screen
     assert isinstance(confirm, Confirm) and confirm.lines == ["all 3 games", "2 NOT exported"]

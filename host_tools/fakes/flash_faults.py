@@ -8,6 +8,8 @@ the limit really reach the disk, then the write fails as the flash would.
     faults.room = 10        # 10 more bytes fit, then OSError(ENOSPC)
     faults.cut_after = 7    # 7 more bytes are written, then the power goes
     faults.fail_next = 5    # the next write raises OSError(5) (EIO) at once
+    faults.capacity = f     # f() is the bytes free now: a write past them stops
+                            # there with ENOSPC (flash_size.free_bytes, say)
 """
 
 ENOSPC = 28
@@ -32,6 +34,9 @@ class _File:
         n = len(data)
         if faults.room is not None:
             n = min(n, faults.room)
+        full = faults.capacity is not None and faults.capacity() < n
+        if full:
+            n = max(0, faults.capacity())
         if faults.cut_after is not None:
             n = min(n, faults.cut_after)
         self._file.write(data[:n])
@@ -46,6 +51,8 @@ class _File:
             faults.room -= n
             if n < len(data):
                 raise OSError(ENOSPC, "no space left on device")
+        if full:
+            raise OSError(ENOSPC, "no space left on device")
         return len(data)
 
     def __getattr__(self, name):
@@ -65,6 +72,7 @@ class FlashFaults:
         from referee.hw import storage
 
         self.room = None
+        self.capacity = None
         self.cut_after = None
         self.fail_next = None
         self.written = 0

@@ -31,6 +31,12 @@ def used_blocks(folder):
     return used
 
 
+def free_bytes(folder):
+    """What a write may still take in ``folder``: its free blocks, whole
+    (LittleFS writes copy on write: an append takes a fresh block)."""
+    return max(0, _sizes[os.path.abspath(folder)] // BLOCK - used_blocks(folder)) * BLOCK
+
+
 def statvfs(path):
     size = _sizes.get(os.path.abspath(path))
     if size is None:

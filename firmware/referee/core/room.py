@@ -21,19 +21,24 @@ _PREFIX = "history-"
 
 
 def history(storage):
-    """The history's journals, oldest first: [(name, exported)]."""
+    """The history's journals, oldest first: [(name, exported)]. One pass
+    over the folder (a set for the markers: a history of hundreds of games
+    is listed in one go, not searched once a game)."""
     try:
         names = os.listdir(storage.root)
     except OSError:
         return []
     found = []
+    marked = set()
     for name in names:
-        if name.startswith(_PREFIX) and name.endswith(".jnl"):
+        if name.endswith(MARK):
+            marked.add(name[: -len(MARK)])
+        elif name.startswith(_PREFIX) and name.endswith(".jnl"):
             number = name[len(_PREFIX) : -4]
             if number.isdigit():  # history-001.jnl ... history-1000.jnl: by number
-                found.append((int(number), name, (name + MARK) in names))
+                found.append((int(number), name))
     found.sort()
-    return [(name, exported) for _n, name, exported in found]
+    return [(name, name in marked) for _n, name in found]
 
 
 def free(storage):

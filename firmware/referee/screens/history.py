@@ -1,6 +1,6 @@
 """History: the games kept on the flash (issue 20), oldest first by their
 number, each with its game's name and "out" once `make export` copied it;
-what they take of the flash in the title. OK on a game reads it back (its journal
+how many in the title. OK on a game reads it back (its journal
 replayed: "reading..." meanwhile) and shows where it ended: its headline
 and, for a game with totals, each side's; a long OK there deletes it. The
 last row deletes them all. Every deletion first names what goes, and says
@@ -56,26 +56,30 @@ class History(Screen):
         """The list, read again (after a deletion)."""
         from referee import forget
         from referee.core import room
-        from referee.games import title
 
-        storage = self.app.storage
-        self.games = room.history(storage)  # [(name, exported)], oldest first
+        self.games = room.history(self.app.storage)  # [(name, exported)], oldest first
         forget("referee.core.room")
-        rows = []
-        used = 0
-        for name, _exported in self.games:
-            used += storage.size(name)
-            header = _header(storage, name)
+        # Each row's game is read from its file's first line when the row
+        # first shows: opening History reads the folder once and six lines,
+        # however long the history (each file read is ~13 ms on the chip).
+        self.rows = {}  # type: dict # index -> "3 ROBOTS!"
+        self.index = min(self.index, len(self.games))
+
+    def row(self, i):
+        label = self.rows.get(i)
+        if label is None:
+            from referee.games import title
+
+            name = self.games[i][0]
+            header = _header(self.app.storage, name)
             what = "damaged"
             if header is not None:
                 try:
                     what = title(header[0])
                 except Exception:  # noqa: BLE001 - a game this referee has not
                     what = header[0][:12]
-            rows.append("%d %s" % (_number(name), what))
-        self.rows = rows
-        self.used_kb = (used + 1023) // 1024  # what the history takes of the flash
-        self.index = min(self.index, len(rows))
+            label = self.rows[i] = "%d %s" % (_number(name), what)
+        return label
 
     def on_event(self, ev):
         step = STEP[ev]
@@ -85,7 +89,7 @@ class History(Screen):
             self.index = (self.index - step) % (count + 1)  # the games, then "delete all"
         elif ev == _OK_PRESS and self.index < count:
             name, exported = self.games[self.index]
-            self.app.push(PastGame(self, name, exported, self.rows[self.index]))
+            self.app.push(PastGame(self, name, exported, self.row(self.index)))
         elif ev == _OK_PRESS and count:
             others = 0
             for _name, exported in self.games:
@@ -102,9 +106,10 @@ class History(Screen):
         from referee.ui.lists import keep_visible, scroll_bar
 
         c.text("HISTORY", 2, 0)
-        c.right("%d KB " % self.used_kb, 0)
-        c.invert_rows(0)
         count = len(self.games)
+        if count:
+            c.right("%d game%s " % (count, "" if count == 1 else "s"), 0)
+        c.invert_rows(0)
         if not count:
             c.centre("no past games", 3)
             self.hint(c, "BACK:menu")
@@ -113,7 +118,7 @@ class History(Screen):
         for i in range(self.top, min(count + 1, self.top + _VISIBLE)):
             row = 1 + i - self.top
             if i < count:
-                c.text(self.rows[i], 4, row)
+                c.text(self.row(i), 4, row)
                 if self.games[i][1]:
                     c.right("out ", row)
             else:

@@ -1,0 +1,134 @@
+"""A year of game nights (issue 20, item 5): short score pad games one after
+another through the storage seam, on a folder with a flash's size that
+refuses writes past it (host_tools/fakes/flash_size.py), with power cuts and
+write errors at random points (flash_faults.py). Each start makes room as
+the setup does (core/room.py, the table saying yes), and after every
+evening an export marks the history. Checked after every game:
+
+- no game is lost: each one started is the game in play, in the history,
+  or was deleted to make room (and then only after every exported one);
+- the game in play is always reachable: a reboot offers it, with every
+  action that was saved;
+- a new game is refused only when no history is left to delete.
+
+YEAR_GAMES sets the length: `make test` plays 150 games on a 240 KB flash
+(full about every 40 games), `make fuzz` 1,000 on the Pico's 1.4 MB."""
+
+import os
+import random
+
+import flash_size
+from flash_faults import FlashFaults, PowerCut
+
+SETUP_TARGET = 60
+EVENING = 6  # games a night; the export comes after
+
+
+def _header_names(storage, name):
+    from referee.screens.history import _header
+
+    found = _header(storage, name)
+    return None if found is None else found[1]["players"][0]
+
+
+def _reboot(storage):
+    """A reset: the game in play read back as the boot reads it."""
+    from referee.core.journal import Journal
+    from referee.core.journal_read import resume
+    from referee.core.session import Session
+
+    journal = Journal(storage)
+    saved, rules, state = resume(journal)
+    assert saved.problem is None, saved.problem
+    return Session(journal, rules, state) if state is not None else None, saved.actions
+
+
+def play_year(games, size, seed, monkeypatch):
+    from referee.core import room
+    from referee.core.session import Session
+    from referee.games import rules
+    from referee.hw.storage import Storage
+
+    rng = random.Random(seed)
+    os.makedirs("data", exist_ok=True)
+    flash_size.install("data", size)
+    faults = FlashFaults(monkeypatch)
+    faults.capacity = lambda: flash_size.free_bytes("data")
+    storage = Storage("data")
+    pad = rules("scorepad")
+    deleted = set()  # games deleted to make room
+    refused = 0
+    figures = {"cuts": 0, "errors": 0, "deleted": 0, "most_kept": 0, "most_used": 0}
+    for game in range(games):
+        # the setup's start: room first (the table says yes), then the game
+        exported, others = room.plan(storage)
+        if others:  # a game never exported goes only once no exported one is left
+            left = [name for name, out in room.history(storage) if out and name not in exported]
+            assert left == [], left
+        for name in exported + others:
+            deleted.add(_header_names(storage, name))
+        room.clear(storage, exported + others)
+        figures["deleted"] += len(exported) + len(others)
+        me = f"G{game}"
+        try:
+            session = Session.start(storage, pad, {"players": [me, "B"], "target": SETUP_TARGET})
+        except OSError:
+            assert room.history(storage) == [], "a new game refused with history to delete"
+            refused += 1
+            continue
+        saved = 0
+        rounds = rng.randrange(1, 6)  # some games end, some are left unfinished
+        for _round in range(rounds):
+            for action in (
+                {"a": "score", "seat": 0, "pts": rng.randrange(0, 30)},
+                {"a": "score", "seat": 1, "pts": rng.randrange(0, 30)},
+                {"a": "next"},
+            ):
+                if session is None or session.state.over:
+                    break
+                fault = rng.randrange(40)
+                if fault == 0:
+                    faults.cut_after = rng.randrange(0, 40)
+                elif fault == 1:
+                    faults.fail_next = 5
+                try:
+                    message = session.act(action)
+                    if message is None:
+                        saved += 1
+                    else:
+                        figures["errors"] += 1
+                except PowerCut:
+                    figures["cuts"] += 1
+                    session, actions = _reboot(storage)
+                    # the action in flight is on flash whole, or not at all
+                    assert actions in (saved, saved + 1), (actions, saved)
+                    saved = actions
+                faults.cut_after = faults.fail_next = None
+        # the game in play is reachable: a reboot reads back what was saved
+        _session, actions = _reboot(storage)
+        assert actions == saved
+        # no game lost: every game started is here, or was deleted for room
+        here = {_header_names(storage, name) for name, _x in room.history(storage)}
+        here.add(_header_names(storage, "game.jnl"))
+        for past in range(game + 1):
+            name = f"G{past}"
+            assert name in here or name in deleted, (name, "lost")
+        if game % EVENING == EVENING - 1:  # the evening's export marks the history
+            for name, out in room.history(storage):
+                if not out:
+                    storage.write(name + room.MARK, b"")
+        kept = len(room.history(storage))
+        figures["most_kept"] = max(figures["most_kept"], kept)
+        figures["most_used"] = max(figures["most_used"], size - flash_size.free_bytes("data"))
+    figures["refused"] = refused
+    return figures
+
+
+def test_a_year_of_game_nights(flash, monkeypatch):
+    games = int(os.environ.get("YEAR_GAMES", "150"))
+    size = flash_size.SIZE if games >= 1000 else 240 * 1024
+    figures = play_year(games, size, seed=2026, monkeypatch=monkeypatch)
+    # the flash filled and was made room on, faults came and were lived through
+    assert figures["deleted"] > 0 and figures["cuts"] > 0 and figures["errors"] > 0
+    assert figures["refused"] == 0
+    print("year:", games, "games", figures)
