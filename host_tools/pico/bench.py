@@ -462,6 +462,48 @@ def evening_rows(games: dict, played: dict[str, lane.Played]) -> list[tuple]:
     ]
 
 
+# History's open (issue 20) with this many past games on the flash: a
+# year's worth fits about 340 short ones in the Pico's 1.4 MB
+HISTORY_SIZES = (10, 100, 250)
+
+
+def history_flash(games: int) -> dict[str, bytes]:
+    """A data folder holding ``games`` short score pad games in the history
+    (each moved there as the next began) and the one in play."""
+    from host_tools import paths
+
+    paths.use_firmware()
+    from referee.core.session import Session
+    from referee.games import rules
+    from referee.hw.storage import Storage
+
+    with tempfile.TemporaryDirectory() as folder:
+        storage = Storage(folder)
+        pad = rules("scorepad")
+        for g in range(games + 1):
+            session = Session.start(storage, pad, {"players": [f"G{g}", "B"], "target": 60})
+            for pts in (10, 5):
+                session.act({"a": "score", "seat": pts // 10, "pts": pts})
+            session.act({"a": "next"})
+        return {"data/" + name: (Path(folder) / name).read_bytes() for name in os.listdir(folder)}
+
+
+def history_open_ms(games: int) -> float | None:
+    """OK on the menu's History to its list on the panel, in emulated ms."""
+    script = "wait 1500\nback\nwait 300\ndown x7\nok\nwait 4000\n"
+    image = flash_image.referee_image(history_flash(games))
+    played = lane.play_all({"history": script}, 50, 50, image=image)["history"]
+    opens = played.latencies.ok_back
+    return opens[-1] if len(opens) > 1 else None  # (the first: BACK past the resume offer)
+
+
+def history_rows() -> list[tuple]:
+    return [
+        (f"chip: History opened with {n} past games", history_open_ms(n), None, "ms")
+        for n in HISTORY_SIZES
+    ]
+
+
 def measure() -> list[tuple]:
     kept, _chip = menu_kept()
     played = play_scenarios()
@@ -470,6 +512,7 @@ def measure() -> list[tuple]:
     rows += scenario_rows(played)
     rows += game_rows(games)
     rows += evening_rows(games, played)
+    rows += history_rows()
     return rows
 
 
