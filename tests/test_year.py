@@ -25,10 +25,10 @@ EVENING = 6  # games a night; the export comes after
 
 
 def _header_names(storage, name):
-    from referee.screens.history import _header
+    from referee.core.journal_line import header
 
-    found = _header(storage, name)
-    return None if found is None else found[1]["players"][0]
+    found = header(storage, name)
+    return None if found is None else found["setup"]["players"][0]
 
 
 def _reboot(storage):

@@ -23,23 +23,6 @@ _VISIBLE = const(6)
 _SIDES = const(5)  # a past game's totals: rows 2-6
 
 
-def _header(storage, name):
-    """(game, setup) from a journal's first line, or None (no replay)."""
-    from referee.core.journal_line import unseal
-
-    f = storage.open_read(name)
-    if f is None:
-        return None
-    try:
-        line = f.readline(4096)
-    finally:
-        f.close()
-    found = unseal(line[:-1] if line.endswith(b"\n") else line, False)
-    if found is None or not isinstance(found[0].get("game"), str):
-        return None
-    return found[0]["game"], found[0].get("setup")
-
-
 def _number(name):
     return int(name[len("history-") : -4])
 
@@ -68,16 +51,17 @@ class History(Screen):
     def row(self, i):
         label = self.rows.get(i)
         if label is None:
+            from referee.core.journal_line import header
             from referee.games import title
 
             name = self.games[i][0]
-            header = _header(self.app.storage, name)
+            found = header(self.app.storage, name)
             what = "damaged"
-            if header is not None:
+            if found is not None:
                 try:
-                    what = title(header[0])
+                    what = title(found["game"])
                 except Exception:  # noqa: BLE001 - a game this referee has not
-                    what = header[0][:12]
+                    what = found["game"][:12]
             label = self.rows[i] = "%d %s" % (_number(name), what)
         return label
 
