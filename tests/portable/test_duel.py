@@ -488,6 +488,8 @@ def test_a_big_loss_is_split_and_a_hand_of_one_skips_the_build():
     # attack with, so she is already at her recovery
     assert s.turn == 5 and s.supply[ANN] == 17 and s.hand[ANN] == 1
     assert s.phase == duel.RECOVERY and s.recovering == ANN
+    # the note says why the build went by (the table sees no build phase)
+    assert s.report[-2:] == ["ANN draws a card", "no build: 1 in hand"]
     assert g.refuse("build", cards=cards("2C", "3C")) == "a build needs 2 cards in hand"
 
 

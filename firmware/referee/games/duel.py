@@ -243,6 +243,7 @@ def _flow(state):
         a = state.active
         if state.phase == BUILD and state.hand[a] < 2:
             state.phase = COMBAT
+            state.report.append("no build: %d in hand" % state.hand[a])  # said, not silent
         elif state.phase == COMBAT and not _has(state.robots[a], True):
             state.phase = RECOVERY
             state.recovering = a
