@@ -25,10 +25,12 @@ EVENING = 6  # games a night; the export comes after
 
 
 def _header_names(storage, name):
-    from referee.core.journal_line import header
+    """The first player's name in a journal's header: the game's number here."""
+    from referee.core.journal_line import unseal
 
-    found = header(storage, name)
-    return None if found is None else found["setup"]["players"][0]
+    with open(storage.path(name), "rb") as f:
+        found = unseal(f.readline().rstrip(b"\n"), False)
+    return None if found is None else found[0]["setup"]["players"][0]
 
 
 def _reboot(storage):

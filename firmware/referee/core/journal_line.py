@@ -45,10 +45,9 @@ def unseal(line, need_crc):
     return value, had_crc
 
 
-def header(storage, name):
-    """A journal's header (its game, setup...) from its first line alone,
-    no replay; None if the line is not a journal's header."""
-    f = storage.open_read(name)
+def game_of(journal):
+    """The saved game's name from its header line alone (no replay), or None."""
+    f = journal.storage.open_read(journal.name)
     if f is None:
         return None
     try:
@@ -58,10 +57,4 @@ def header(storage, name):
     found = unseal(line[:-1] if line.endswith(b"\n") else line, False)
     if found is None or not isinstance(found[0].get("game"), str):
         return None
-    return found[0]
-
-
-def game_of(journal):
-    """The saved game's name from its header line alone (no replay), or None."""
-    found = header(journal.storage, journal.name)
-    return None if found is None else found["game"]
+    return found[0]["game"]

@@ -51,17 +51,18 @@ class History(Screen):
     def row(self, i):
         label = self.rows.get(i)
         if label is None:
-            from referee.core.journal_line import header
+            from referee.core.journal import Journal
+            from referee.core.journal_line import game_of
             from referee.games import title
 
             name = self.games[i][0]
-            found = header(self.app.storage, name)
+            game = game_of(Journal(self.app.storage, name))  # its first line alone
             what = "damaged"
-            if found is not None:
+            if game is not None:
                 try:
-                    what = title(found["game"])
+                    what = title(game)
                 except Exception:  # noqa: BLE001 - a game this referee has not
-                    what = found["game"][:12]
+                    what = game[:12]
             label = self.rows[i] = "%d %s" % (_number(name), what)
         return label
 
