@@ -52,4 +52,10 @@ class Robots(Screen):
                 row += 1
             if row == 2:
                 c.text("none", x, 2)
+        damaged = False
+        for robots in state.robots:
+            for robot in robots:
+                damaged = damaged or bool(robot[2])
+        if damaged:  # (four robots a side at most: rows 2-5)
+            c.centre("* carries damage", 6)
         self.hint(c, "OK:adjust counts" if self._counts() else "any key: back")
