@@ -29,6 +29,7 @@ def left(folder):
 def test_the_plan_takes_the_oldest_exported_first_then_the_oldest_others(flash):
     from referee.core import room
     from referee.hw.storage import Storage
+    from referee.screens.setup import ROOM
 
     storage = Storage("data")
     # 200 KB of flash: 8 KB the filesystem's own, 40 + 24 + 40 + 40 KB of
@@ -40,7 +41,7 @@ def test_the_plan_takes_the_oldest_exported_first_then_the_oldest_others(flash):
     history("data", 1000, 40)  # the thousandth: after history-003 (by number, not by name)
     assert [n for n, _x in room.history(storage)][-1] == "history-1000.jnl"
     # 16 KB short: the oldest exported game (24 KB) is enough
-    assert room.plan(storage) == (["history-002.jnl"], [])
+    assert room.plan(storage, ROOM) == (["history-002.jnl"], [])
     # 100 KB wanted, 52 KB short: both exported (64 KB) are enough
     assert room.plan(storage, 100 * 1024) == (["history-002.jnl", "history-003.jnl"], [])
     # 150 KB wanted, 102 KB short: both exported (64 KB), then the oldest other (40)
@@ -55,9 +56,10 @@ def test_the_plan_takes_the_oldest_exported_first_then_the_oldest_others(flash):
 def test_no_history_no_plan(flash):
     from referee.core import room
     from referee.hw.storage import Storage
+    from referee.screens.setup import ROOM
 
     flash_size.install("data", 40 * 1024)
-    assert room.plan(Storage("data")) == ([], [])
+    assert room.plan(Storage("data"), ROOM) == ([], [])
 
 
 def _start_a_score_pad(rig):

@@ -50,6 +50,7 @@ def play_year(games, size, seed, monkeypatch):
     from referee.core.session import Session
     from referee.games import rules
     from referee.hw.storage import Storage
+    from referee.screens.setup import ROOM
 
     rng = random.Random(seed)
     os.makedirs("data", exist_ok=True)
@@ -63,7 +64,7 @@ def play_year(games, size, seed, monkeypatch):
     figures = {"cuts": 0, "errors": 0, "deleted": 0, "most_kept": 0, "most_used": 0}
     for game in range(games):
         # the setup's start: room first (the table says yes), then the game
-        exported, others = room.plan(storage)
+        exported, others = room.plan(storage, ROOM)
         if others:  # a game never exported goes only once no exported one is left
             left = [name for name, out in room.history(storage) if out and name not in exported]
             assert left == [], left

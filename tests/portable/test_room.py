@@ -5,6 +5,7 @@ free space is the one thing set by hand (a desktop disk has gigabytes)."""
 
 from referee.core import room
 from referee.hw.storage import Storage
+from referee.screens.setup import ROOM
 
 
 def _file(storage, name, size):
@@ -45,13 +46,16 @@ def test_the_plan_deletes_exported_games_first_in_whole_blocks():
     real = room.free
     try:
         room.free = _flash(60 * 1024)  # 4 KB short of 64 KB
-        assert room.plan(storage) == (["history-002.jnl"], [])
+        assert room.plan(storage, ROOM) == (["history-002.jnl"], [])
         room.free = _flash(56 * 1024)  # 8 KB short: 4 + 8 KB, both exported
-        assert room.plan(storage) == (["history-002.jnl", "history-003.jnl"], [])
+        assert room.plan(storage, ROOM) == (["history-002.jnl", "history-003.jnl"], [])
         room.free = _flash(50 * 1024)  # 14 KB short: then the oldest other
-        assert room.plan(storage) == (["history-002.jnl", "history-003.jnl"], ["history-001.jnl"])
+        assert room.plan(storage, ROOM) == (
+            ["history-002.jnl", "history-003.jnl"],
+            ["history-001.jnl"],
+        )
         room.free = _flash(64 * 1024)  # room enough
-        assert room.plan(storage) == ([], [])
+        assert room.plan(storage, ROOM) == ([], [])
     finally:
         room.free = real
     room.clear(storage, ["history-002.jnl"])

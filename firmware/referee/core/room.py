@@ -4,7 +4,7 @@ A finished or set-aside game stays on the flash as history-NNN.jnl (core/
 journal.py), and `make export` leaves a marker beside each one it copied
 (history-003.jnl.out, an empty file). A game is some 10-30 KB of journal,
 so a year of evenings fills the flash. Before a game starts the setup asks
-plan(): when less than ROOM is free, the oldest exported games are the
+plan(): when less than its ROOM (64 KB) is free, the oldest exported games are the
 first to go, then the oldest of the rest, and screens/room.py names how
 many of each before anything is deleted: nothing goes without an export
 or a yes. Loaded only as a game starts, and forgotten after.
@@ -12,10 +12,6 @@ or a yes. Loaded only as a game starts, and forgotten after.
 
 import os
 
-# A new game must find this much free: a long game's journal, its two
-# snapshots and the rewrites that replace them (each written whole beside
-# the old one before the rename).
-ROOM = 64 * 1024
 MARK = ".out"  # the marker `make export` leaves beside a journal it copied
 _PREFIX = "history-"
 
@@ -48,7 +44,7 @@ def free(storage):
     return st[0], st[0] * st[3]  # block size, free blocks
 
 
-def plan(storage, room=ROOM):
+def plan(storage, room):
     """The history to delete for ``room`` bytes free, oldest first:
     (exported, not exported); both empty when there is room already, when
     there is no history to make it with, or when the room is not known

@@ -78,14 +78,15 @@ def scorepad(state, rnd, seat, pts):
         state.winner = state.ledger.winner(state.target)
 
 
-def counts(state, action, half):
+def counts(state, action, half, colour):
     """{"a": "counts", "supply": [12, 9], "hand": [5, 6]}: a duel's piles as
     the table counts them, when a card drawn or discarded was not told. Each
     discard pile is the rest of its half: the cards not in play (robots and
     the damage under them, of that half's colour). A supply set to 0 loses
     at its player's next draw, as any empty supply does; a loss being
     discarded shrinks to what the defender now holds. ``half``: the cards
-    of a half (games/duel.py, which this module must not import)."""
+    of a half, ``colour``: a card's colour (games/duel.py's, a module this
+    one must not import)."""
     supply = action.get("supply")
     hand = action.get("hand")
     for piles in (supply, hand):
@@ -98,8 +99,7 @@ def counts(state, action, half):
     for robots in state.robots:
         for robot in robots:
             for card in [robot[0]] + robot[2]:
-                # clubs and spades (and the joker 56) black, 0; the rest red
-                out[state.colour.index(0 if card % 4 < 2 else 1)] -= 1
+                out[state.colour.index(colour(card))] -= 1
     for seat in (0, 1):
         if supply[seat] + hand[seat] > out[seat]:
             raise RulesError("%s has %d cards out of play" % (state.table.names[seat], out[seat]))

@@ -422,7 +422,7 @@ def step(state, action):
     if kind == "counts":  # rare: games/correction.py, in the heap only while it runs
         from referee.games import correction
 
-        correction.counts(state, action, HALF + (1 if state.jokers else 0))
+        correction.counts(state, action, HALF + (1 if state.jokers else 0), colour)
         forget("referee.games.correction")
         if phase == DISCARD and not state.loss:  # the defender holds nothing now
             _aftermath(state)

@@ -27,21 +27,6 @@ def checked(config):
     return players, black, wins
 
 
-def legal(state):
-    # games/duel.py's phases (this module must not import it): the action
-    # kind of each, then "next" where a phase may be left or declined, and
-    # "counts" while a duel is on
-    if state.over:
-        return []
-    phase = state.phase
-    kinds = [("mode", "build", "scrap", "attack", "block", "discard", "recover", "duel")[phase]]
-    if phase in (0, 1, 3, 6):  # PROGRAM, BUILD, COMBAT, RECOVERY
-        kinds.append("next")
-    if phase != 7:  # OVER
-        kinds.append("counts")
-    return kinds
-
-
 def headline(state):
     names = state.table.names
     if state.over:

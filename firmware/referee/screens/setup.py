@@ -82,7 +82,7 @@ class GameSetup(Screen):
             from referee import forget
             from referee.core import room
 
-            exported, others = room.plan(self.app.storage, _ROOM)
+            exported, others = room.plan(self.app.storage, ROOM)
             forget("referee.core.room")
             if exported or others:
                 from referee.screens.room import Room
@@ -165,11 +165,14 @@ class GameSetup(Screen):
             self.hint(c, "OK:start  BACK:back")
 
 
-_ROOM = const(65536)  # core/room.py's ROOM: what a new game must find free
+# A new game must find this much free: a long game's journal, its two
+# snapshots and the rewrites that replace them (each written whole beside
+# the old one before the rename).
+ROOM = 64 * 1024
 
 
 def _short(root):
-    """Whether the flash has less than _ROOM free: asked of the filesystem
+    """Whether the flash has less than ROOM free: asked of the filesystem
     itself, so core/room.py loads only when it does."""
     import os  # a built-in, registered by main.py: one lookup
 
@@ -177,4 +180,4 @@ def _short(root):
         st = os.statvfs(root)
     except (OSError, AttributeError):  # not known: the start says if it is full
         return False
-    return st[0] * st[3] < _ROOM
+    return st[0] * st[3] < ROOM

@@ -19,7 +19,7 @@ class Standings(Screen):
         self.state = state
         # a sitting's ledger runs through every game: this game's are its own
         totals = getattr(getattr(state, "match", None), "totals", None)
-        self.totals = totals(state.ledger) if totals is not None else None
+        self.totals = totals(state.ledger) if totals is not None else state.ledger.totals
         self.order = state.ledger.standings(self.totals)
         self.index = 0
 
@@ -33,7 +33,7 @@ class Standings(Screen):
     def draw(self, c):
         state = self.state
         side = self.order[self.index]
-        totals = self.totals or state.ledger.totals
+        totals = self.totals
         mine = totals[side]
         place = 1  # a place, shared on a tie: one more than the sides ahead
         for total in totals:
