@@ -7,9 +7,10 @@ replayed, as a CSV and a chart per game and one summary page.
 Writes into build/export/ (OUT=... for another folder): NAME.csv (the score
 table per round), NAME.png (running totals per player or team) and
 night.html (every game of the night, its winner, its table and its chart).
-Each finished game of the history it copied (history-NNN.jnl) gets a
-marker beside it on the board (history-NNN.jnl.out): the device deletes
-exported games first when it needs room for a new one (core/room.py).
+Each game of the history it copied whole (history-NNN.jnl) is marked
+exported in the device's own history index, by the firmware's own code
+(core/room.py mark_exported, run on the board with `mpremote exec`): the
+device deletes exported games first when it needs room for a new one.
 """
 
 from __future__ import annotations
@@ -24,8 +25,6 @@ from pathlib import Path
 
 from host_tools import paths
 
-MARK = ".out"  # referee/core/room.py's: a journal `make export` copied
-
 
 def _mpremote(port: str | None) -> list[str]:
     """mpremote, connected to ``port`` or to the board it finds."""
@@ -37,16 +36,29 @@ def pull_commands(port: str | None, names: list[str], dest: Path) -> list[list[s
     return [[*_mpremote(port), "cp", f":data/{name}", str(dest / name)] for name in names]
 
 
-def mark_commands(port: str | None, names: list[str]) -> list[list[str]]:
-    """The mpremote commands that mark journals as exported on the board."""
-    return [[*_mpremote(port), "fs", "touch", f":data/{name}{MARK}"] for name in names]
+def mark_code(numbers: list[int]) -> str:
+    """Python for the board (or, with the folder's name, the desktop): the
+    firmware marks these history games exported in its index."""
+    return (
+        "from referee.core import room\n"
+        "from referee.hw.storage import Storage\n"
+        f"room.mark_exported(Storage('data'), {numbers!r})\n"
+    )
 
 
-def exported_history(games: list[dict]) -> list[str]:
-    """The history journals (history-NNN.jnl) an export copied whole: the
-    ones the device may delete first. The game being played is never one."""
+def mark_command(port: str | None, numbers: list[int]) -> list[str]:
+    """The mpremote command that marks journals as exported on the board."""
+    return [*_mpremote(port), "exec", mark_code(numbers)]
+
+
+def exported_history(games: list[dict]) -> list[int]:
+    """The numbers of the history journals (history-NNN.jnl) an export
+    copied whole: the ones the device may delete first. The game being
+    played is never one."""
     return [
-        g["name"] + ".jnl" for g in games if g["name"].startswith("history-") and "problem" not in g
+        int(g["name"][len("history-") :])
+        for g in games
+        if g["name"].startswith("history-") and "problem" not in g
     ]
 
 
@@ -171,8 +183,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{folder}: no such folder of journals", file=sys.stderr)
             return 2
         games = export(folder, args.out)
-        for name in exported_history(games):
-            (folder / (name + MARK)).touch()
+        from referee.core import room  # the firmware's own index code
+        from referee.hw.storage import Storage
+
+        room.mark_exported(Storage(str(folder)), exported_history(games))
     else:
         listing = subprocess.run(list_command(args.port), capture_output=True, text=True)
         if listing.returncode:
@@ -184,8 +198,7 @@ def main(argv: list[str] | None = None) -> int:
             for command in pull_commands(args.port, journals_on_board(listing.stdout), Path(tmp)):
                 subprocess.run(command, check=True)
             games = export(Path(tmp), args.out)
-        for command in mark_commands(args.port, exported_history(games)):
-            subprocess.run(command, check=True)
+        subprocess.run(mark_command(args.port, exported_history(games)), check=True)
     for game in games:
         print(f"{game['name']}: {game.get('headline') or game.get('problem')}")
     print(f"wrote {args.out}/night.html")

@@ -93,8 +93,11 @@ def test_pulling_from_the_board_uses_mpremote():
 
 def test_an_export_marks_the_history_it_copied_whole(tmp_path, night):
     """`make export FROM=...`: each finished game of the history it copied
-    gets a marker beside it (the device deletes those first for room); the
-    game being played and a damaged journal get none."""
+    is marked exported in the device's index (the device deletes those
+    first for room); the game being played and a damaged journal are not."""
+    from referee.core import history
+    from referee.hw.storage import Storage
+
     journals, _out, _games = night
     data = tmp_path / "data"
     data.mkdir()
@@ -103,13 +106,26 @@ def test_an_export_marks_the_history_it_copied_whole(tmp_path, night):
     shutil.copy(journals / "evil.jnl", data / "game.jnl")
     (data / "history-003.jnl").write_bytes(b"not a journal\n")
     assert export.main(["--from", str(data), "--out", str(tmp_path / "out")]) == 0
-    marks = sorted(p.name for p in data.glob("*.out"))
-    assert marks == ["history-001.jnl.out", "history-002.jnl.out"]
+    # the index was built from the files (none had one), then marked
+    marked = [(r[0], r[1], r[3]) for r in history.listed(Storage(str(data)))]
+    assert marked == [(1, "robots", True), (2, "robber", True), (3, "", False)]
 
 
-def test_an_export_from_the_board_marks_with_mpremote():
+def test_an_export_from_the_board_marks_with_the_boards_own_code():
+    """On a board the marking is the firmware's own mark_exported, run with
+    `mpremote exec`; here that code runs in the MicroPython VM on a data
+    folder whose index lists games 4 and 5."""
+    from host_tools.mpvm import lane
+
+    lane.build_mpy()  # the firmware as the board has it
     games = [{"name": "game"}, {"name": "history-004"}, {"name": "history-005", "problem": "x"}]
-    commands = export.mark_commands("/dev/ttyACM0", export.exported_history(games))
-    assert [c[1:] for c in commands] == [
-        ["connect", "/dev/ttyACM0", "fs", "touch", ":data/history-004.jnl.out"]
-    ]
+    numbers = export.exported_history(games)
+    assert numbers == [4]
+    command = export.mark_command("/dev/ttyACM0", numbers)
+    assert command[1:4] == ["connect", "/dev/ttyACM0", "exec"]
+    assert Path(command[0]).name == "mpremote"
+    index = b"00004 robots   0002 -\n00005 duel     0002 -\n"
+    printed = lane.run(
+        [command[4], "print(open('data/games.idx').read())"], files={"games.idx": index}
+    )
+    assert "00004 robots   0002 x\n00005 duel     0002 -" in printed

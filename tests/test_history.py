@@ -18,9 +18,9 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     script = (SCENARIOS / "history.txt").read_text()
     rig.play(script.split("snap list")[0])
     # the first game (P1 10 of 10, P2 0) went to the history when the next began
-    assert sorted(os.listdir("data")) == ["game.jnl", "history-001.jnl"]
+    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx", "history-001.jnl"]
     screen = rig.app.screen
-    assert isinstance(screen, History) and [screen.row(0)] == ["1 Score pad"]
+    assert isinstance(screen, History) and screen.row(0)[1] == "1 Score pad"
     rig.play("ok\nwait 500")
     past = rig.app.screen
     assert isinstance(past, PastGame)
@@ -28,17 +28,19 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     assert past.line == "P1 won" and past.sides == [("P1", 10), ("P2", 0)]
     rig.play("ok long")
     confirm = rig.app.screen
-    assert isinstance(confirm, Confirm) and confirm.lines == ["1 Score pad", "NOT exported"]
+    assert isinstance(confirm, Confirm) and confirm.lines[:2] == ["1 Score pad", "NOT exported"]
     rig.play("back")  # kept
     assert os.path.exists("data/history-001.jnl") and isinstance(rig.app.screen, History)
     rig.play("ok\nwait 500\nok long\nok")  # again, and yes
-    assert sorted(os.listdir("data")) == ["game.jnl"]  # the game in play stays
-    assert rig.app.screen.games == [] and rig.app.screen.message == "deleted"
+    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx"]  # the game in play stays
+    assert rig.app.screen.count == 0 and rig.app.screen.message == "deleted"
     rig.play("back")
     assert isinstance(rig.app.screen, Menu)
 
 
 def test_delete_all_counts_what_was_never_exported(flash):
+    from referee.core import room
+    from referee.hw.storage import Storage
     from referee.screens.history import Confirm
 
     rig = Rig(seed=1)
@@ -46,14 +48,15 @@ def test_delete_all_counts_what_was_never_exported(flash):
     for n in (1, 2, 3):  # three unreadable "games": listed, as damaged
         with open(f"data/history-00{n}.jnl", "wb") as f:
             f.write(b"not a journal\n")
-    open("data/history-002.jnl.out", "wb").close()
+    room.mark_exported(Storage("data"), [2])  # builds the index: it had none
     rig.play("down x7\nok")  # History, after the six games
-    assert [rig.app.screen.row(i) for i in range(3)] == ["1 damaged", "2 damaged", "3 damaged"]
+    labels = [rig.app.screen.row(i)[1] for i in range(3)]
+    assert labels == ["1 damaged", "2 damaged", "3 damaged"]
     rig.play("up\nok")  # round to the last row: delete all
     confirm = rig.app.screen
-    assert isinstance(confirm, Confirm) and confirm.lines == ["all 3 games", "2 NOT exported"]
+    assert isinstance(confirm, Confirm) and confirm.lines[:2] == ["all 3 games", "2 NOT exported"]
     rig.play("ok")
-    assert os.listdir("data") == []
+    assert os.listdir("data") == ["games.idx"]  # and it lists none
 
 
 def test_a_past_evil_robots_game_shows_only_what_the_table_saw(flash, monkeypatch):
@@ -85,3 +88,38 @@ def test_a_past_evil_robots_game_shows_only_what_the_table_saw(flash, monkeypatc
     for s in drawn:
         for secret in secrets:
             assert secret not in s or s == "1 Evil Robots", (secret, s)
+
+
+SCORE_PAD = "down\nok\nok\nok\nok long"  # from the menu's top: 4 players to 100, started
+EVIL = "down x2\nok\nok\nok\nok\nok long"  # 5 players to 10, started
+
+
+def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
+    """The device has no clock: a night is what one power-on plays, unless
+    it came on into a game in play (a reset mid-game goes on with that
+    game's night). History names the highlighted game's night."""
+    from referee.core import history
+    from referee.hw.storage import Storage
+    from referee.screens.evil import EvilGame
+    from referee.screens.history import History
+    from referee.screens.menu import Menu
+
+    storage = Storage("data")
+    Rig(seed=1).play(SCORE_PAD)  # night 1
+    rig = Rig(seed=2)  # switched on again: BACK past the offer, a new game
+    rig.play("back")
+    assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 0
+    rig.play(EVIL)  # night 2; the score pad goes to the history
+    assert isinstance(rig.app.screen, EvilGame)
+    rig = Rig(seed=3)  # a reset mid-game: OK resumes it, and its night goes on
+    rig.play("wait 500\nok\nwait 500")
+    assert isinstance(rig.app.screen, EvilGame)
+    rig.play("back")  # the menu, on its top row
+    assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 0
+    rig.play(SCORE_PAD)
+    assert history.listed(storage) == [(1, "scorepad", 1, False), (2, "evil", 2, False)]
+    assert history.header_of(storage, "game.jnl") == ("scorepad", 2)
+    rig.play("back")  # the menu, where it was left: History is its row 7
+    rig.play(f"down x{7 - rig.app.screen.index}\nok")
+    assert isinstance(rig.app.screen, History)
+    assert rig.app.screen.row(1)[1:] == ("2 Evil Robots", False, 2)

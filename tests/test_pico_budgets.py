@@ -52,7 +52,7 @@ def test_press_to_panel_median(brisk):
 
 
 @over_budget(
-    "the p90 of the scenarios' presses, 40.7 ms over 978: issue 18 took out 106 quick "
+    "the p90 of the scenarios' presses, 42.0 ms over 976: issue 18 took out 106 quick "
     "ones (UP steps through cards and colours), issue 20's History added 38 slower ones"
 )
 def test_press_to_panel_p90(brisk):
@@ -65,16 +65,19 @@ def test_press_to_panel_p90(brisk):
 
 def test_press_to_panel_p90_is_no_slower_than_today(brisk):
     _median, p90 = press_figures(brisk)
-    # ratchet: 40.7 ms over 978 presses today; 37.4 over 941 before the
-    # History scenario (issue 20: opening it lists and reads every past
-    # game's first line, a deletion reads the list again; a third of its 38
-    # presses take 40-180 ms), 33.1 over 1,047 before issue 18 made the
+    # ratchet: 42.0 ms over 976 presses today; 40.7 over 978 before a
+    # game's start wrote the history's index (issue 20: one more file, so
+    # LittleFS's erases fall on other presses: the slowest press of four
+    # scenarios went from 86-142 ms to 184-200 ms, the medians stayed);
+    # 37.4 over 941 before the History scenario (issue 20: a third of its
+    # 38 presses take 40-190 ms: a screen's module loaded, a game read
+    # back, a deletion's index written), 33.1 over 1,047 before issue 18 made the
     # plays shorter. A scenario's own presses move by a few ms either way
     # when files are added to the flash image (LittleFS places the journal's
     # blocks, and so its erases, elsewhere); the tenth above 35 ms are
     # screens opening (a module loaded, a full frame: 23.1 ms of bus alone)
     # and journal lines.
-    assert 0 < p90 <= 41.5
+    assert 0 < p90 <= 42.5
 
 
 @over_budget(
@@ -88,14 +91,16 @@ def test_allocation_per_button_event(brisk):
 def test_garbage_per_button_event_is_no_more_than_today(brisk):
     left = bench.event_left(brisk)
     assert len(left) > 500
-    # ratchet: bytes left for the collector (2,000 today, with the History
-    # scenario's lists and read-backs; 1,874 before it; 1,770 before
+    # ratchet: bytes left for the collector (2,083 today: a game's start
+    # loads the history's index code, core/history.py, and drops it, some
+    # 3.7 KB a start; 2,000 before, with the History scenario's lists and
+    # read-backs; 1,874 before it; 1,770 before
     # issue 18 took out cheap presses: the same scenarios leave 3% less
     # garbage in all, 2.04 MB, over 9% fewer events; 1,404 before the Evil Robots
     # rounds of issue 17 joined, whose deals and pass-on lines cost more;
     # some 200 B of each is app.plug_holes()' tuples, garbage bought for
     # speed at each event)
-    assert 0 < bench.mean(left) <= 2050
+    assert 0 < bench.mean(left) <= 2120
 
 
 def played_as_on_the_desktop(g):
@@ -193,3 +198,21 @@ def test_settle_time_runs_from_the_act_to_the_last_transfer_begun_before_the_nex
     )
     assert bench.settle_ms(chip, 10, 30) == pytest.approx(9.0)
     assert bench.settle_ms(chip, 25, 29) is None
+
+
+def test_history_opens_as_quickly_with_250_past_games_as_with_10():
+    """Issue 20: History reads its index, never the folder (core/room.py).
+    Before the index it took 129 ms with 10 past games and 367 ms with 250;
+    flat means no more than a LittleFS lookup's worth (10 ms) apart."""
+    few, many = bench.history_open_ms(10), bench.history_open_ms(250)
+    assert few is not None and many is not None
+    assert many <= few + 10, (few, many)
+
+
+def test_a_game_starts_with_250_past_games_within_the_resumes_budget():
+    """Issue 20: a start looks up one file among the history's, not one
+    per number from 1 (with 250 games that took past the watchdog's 8 s).
+    DESIGN.md has no budget for a start; the resume's 500 ms, its nearest
+    kin, is the bound."""
+    ms = bench.start_ms(250)
+    assert ms is not None and ms <= bench.RESET_TO_GAME_MS, ms

@@ -1,5 +1,5 @@
 """Room for a new game on a nearly full flash (issue 20, core/room.py and
-screens/room.py): the oldest exported games go first, then the oldest of
+the setup's screens/history.Confirm): the oldest exported games go first, then the oldest of
 the rest, and the device names how many of each before anything is
 deleted. The flash is a real folder; how much of it is free is the one
 thing faked (host_tools/fakes/flash_size.py: LittleFS's own two blocks,
@@ -13,13 +13,19 @@ import pytest
 from rig import Rig
 
 
-def history(folder, number, kb, exported=False):
+def past_game(folder, number, kb):
     name = f"history-{number:03d}.jnl"
     with open(os.path.join(folder, name), "wb") as f:
         f.write(b"x" * (kb * 1024))
-    if exported:
-        open(os.path.join(folder, name + ".out"), "wb").close()
     return name
+
+
+def exported(folder, *numbers):
+    """What `make export` does to the device's index (host_tools/export.py)."""
+    from referee.core import room
+    from referee.hw.storage import Storage
+
+    room.mark_exported(Storage(folder), list(numbers))
 
 
 def left(folder):
@@ -27,30 +33,32 @@ def left(folder):
 
 
 def test_the_plan_takes_the_oldest_exported_first_then_the_oldest_others(flash):
-    from referee.core import room
+    from referee.core import history, room
     from referee.hw.storage import Storage
     from referee.screens.setup import ROOM
 
     storage = Storage("data")
-    # 200 KB of flash: 8 KB the filesystem's own, 40 + 24 + 40 + 40 KB of
-    # history: 152 KB used, 48 KB free; 64 KB wanted, 16 KB short
+    # 200 KB of flash: 8 KB the filesystem's own, 4 KB the index (once
+    # exported() writes it), 40 + 24 + 40 + 40 KB of history: 156 KB used,
+    # 44 KB free; 64 KB wanted, 20 KB short
     flash_size.install("data", 200 * 1024)
-    history("data", 1, 40)
-    history("data", 2, 24, exported=True)
-    history("data", 3, 40, exported=True)
-    history("data", 1000, 40)  # the thousandth: after history-003 (by number, not by name)
-    assert [n for n, _x in room.history(storage)][-1] == "history-1000.jnl"
+    past_game("data", 1, 40)
+    past_game("data", 2, 24)
+    past_game("data", 3, 40)
+    past_game("data", 1000, 40)  # the thousandth: after history-003 (by number, not by name)
+    exported("data", 2, 3)
+    assert history.files(storage)[-1] == "history-1000.jnl"
     # 16 KB short: the oldest exported game (24 KB) is enough
     assert room.plan(storage, ROOM) == (["history-002.jnl"], [])
-    # 100 KB wanted, 52 KB short: both exported (64 KB) are enough
+    # 100 KB wanted, 56 KB short: both exported (64 KB) are enough
     assert room.plan(storage, 100 * 1024) == (["history-002.jnl", "history-003.jnl"], [])
-    # 150 KB wanted, 102 KB short: both exported (64 KB), then the oldest other (40)
-    assert room.plan(storage, 150 * 1024) == (
+    # 146 KB wanted, 102 KB short: both exported (64 KB), then the oldest other (40)
+    assert room.plan(storage, 146 * 1024) == (
         ["history-002.jnl", "history-003.jnl"],
         ["history-001.jnl"],
     )
     # room already: nothing
-    assert room.plan(storage, 48 * 1024) == ([], [])
+    assert room.plan(storage, 44 * 1024) == ([], [])
 
 
 def test_no_history_no_plan(flash):
@@ -68,7 +76,7 @@ def _start_a_score_pad(rig):
 
 @pytest.mark.parametrize("answer", ["ok", "back"])
 def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
-    from referee.screens.room import Room
+    from referee.screens.history import Confirm
     from referee.screens.scorepad import ScorePad
     from referee.screens.setup import GameSetup
 
@@ -78,20 +86,21 @@ def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
     # history: 268 KB used, 32 KB free, 32 KB short of the 64 KB a game
     # needs; the exported 60 KB do
     flash_size.install("data", 300 * 1024)
-    history("data", 1, 60)
-    history("data", 2, 60, exported=True)
-    history("data", 3, 60)
-    history("data", 4, 80)
+    past_game("data", 1, 60)
+    past_game("data", 2, 60)
+    past_game("data", 3, 60)
+    past_game("data", 4, 80)
+    exported("data", 2)
     _start_a_score_pad(rig)
     screen = rig.app.screen
-    assert isinstance(screen, Room)
-    assert (screen.exported, screen.others) == (["history-002.jnl"], [])
+    assert isinstance(screen, Confirm)
+    assert screen.names == ["history-002.jnl"]
     rig.play(answer)
     if answer == "ok":
         assert left("data") == ["history-001.jnl", "history-003.jnl", "history-004.jnl"]
         assert isinstance(rig.app.screen, ScorePad)
     else:  # kept: nothing deleted, the game not started, the setup as it was
-        assert len(left("data")) == 5  # four journals and the marker
+        assert len(left("data")) == 4  # four journals
         assert isinstance(rig.app.screen, GameSetup)
         assert not os.path.exists("data/game.jnl")
 
@@ -99,23 +108,24 @@ def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
 def test_games_never_exported_go_only_after_a_yes_that_counts_them(flash, monkeypatch):
     from test_text_fits import Fit, drawn_lines
 
-    from referee.screens.room import Room
+    from referee.screens.history import Confirm
     from referee.screens.scorepad import ScorePad
 
     fit = Fit(monkeypatch)
     rig = Rig(seed=1)
     os.makedirs("data", exist_ok=True)
     flash_size.install("data", 200 * 1024)
-    history("data", 1, 60)
-    history("data", 2, 60)
-    history("data", 3, 40, exported=True)
-    history("data", 4, 20)
+    past_game("data", 1, 60)
+    past_game("data", 2, 60)
+    past_game("data", 3, 40)
+    past_game("data", 4, 20)
+    exported("data", 3)
     # 188 KB used (8 KB the filesystem's), 12 KB free: 52 KB short of 64;
     # the exported game gives 40 KB, so the oldest of the others (60 KB) too
     frame, _too_wide = drawn_lines(monkeypatch, "down\nok\nok\nok\nok long", rig)
     screen = rig.app.screen
-    assert isinstance(screen, Room)
-    assert (screen.exported, screen.others) == (["history-003.jnl"], ["history-001.jnl"])
+    assert isinstance(screen, Confirm)
+    assert screen.names == ["history-003.jnl", "history-001.jnl"]
     assert [s for _row, s in sorted(frame)] == [
         "FLASH NEARLY FULL",
         "to make room, delete",

@@ -24,13 +24,20 @@ SETUP_TARGET = 60
 EVENING = 6  # games a night; the export comes after
 
 
+_NAMES: dict = {}  # a history file's (name, inode, size, mtime) -> its first player
+
+
 def _header_names(storage, name):
     """The first player's name in a journal's header: the game's number here."""
     from referee.core.journal_line import unseal
 
-    with open(storage.path(name), "rb") as f:
-        found = unseal(f.readline().rstrip(b"\n"), False)
-    return None if found is None else found[0]["setup"]["players"][0]
+    st = os.stat(storage.path(name))
+    key = (name, st.st_ino, st.st_size, st.st_mtime_ns)
+    if key not in _NAMES or not name.startswith("history-"):
+        with open(storage.path(name), "rb") as f:
+            found = unseal(f.readline().rstrip(b"\n"), False)
+        _NAMES[key] = None if found is None else found[0]["setup"]["players"][0]
+    return _NAMES[key]
 
 
 def _reboot(storage):
@@ -45,12 +52,54 @@ def _reboot(storage):
     return Session(journal, rules, state) if state is not None else None, saved.actions
 
 
-def play_year(games, size, seed, monkeypatch):
-    from referee.core import room
+def _start(storage, me, deleted, figures):
+    """The setup's start: room first (the table says yes), then the game."""
+    from referee.core import history, room
     from referee.core.session import Session
     from referee.games import rules
-    from referee.hw.storage import Storage
     from referee.screens.setup import ROOM
+
+    exported, others = room.plan(storage, ROOM)
+    if others:  # a game never exported goes only once no exported one is left
+        left = [
+            r for r in history.listed(storage) if r[3] and history.name_of(r[0]) not in exported
+        ]
+        assert left == [], left
+    for name in exported + others:
+        deleted.add(_header_names(storage, name))
+    room.clear(storage, exported + others)
+    figures["deleted"] += len(exported) + len(others)
+    return Session.start(storage, rules("scorepad"), {"players": [me, "B"], "target": SETUP_TARGET})
+
+
+def _check_index(storage, figures):
+    """The index lists exactly the history's files, and their numbers give
+    the order the games were played in (the lowest, the oldest)."""
+    from referee.core import history
+
+    listed = [history.record(storage, i)[0] for i in range(history.count(storage))]
+    files = history.files(storage)
+    assert listed == [int(name[len("history-") : -4]) for name in files]
+    played = [int(_header_names(storage, name)[1:]) for name in files]
+    assert played == sorted(played), played
+    # History's first page: the index's size, then a record a row; the
+    # same at 3 games and at 300
+    opened = []
+    for method in ("open_read", "exists", "size"):
+        real = getattr(storage, method)
+        setattr(storage, method, lambda name, real=real: opened.append(name) or real(name))
+    try:
+        for i in range(min(6, history.count(storage))):
+            history.record(storage, i)
+    finally:
+        for method in ("open_read", "exists", "size"):
+            delattr(storage, method)
+    figures["history_reads"] = max(figures["history_reads"], len(opened))
+
+
+def play_year(games, size, seed, monkeypatch):
+    from referee.core import history, room
+    from referee.hw.storage import Storage
 
     rng = random.Random(seed)
     os.makedirs("data", exist_ok=True)
@@ -58,26 +107,35 @@ def play_year(games, size, seed, monkeypatch):
     faults = FlashFaults(monkeypatch)
     faults.capacity = lambda: flash_size.free_bytes("data")
     storage = Storage("data")
-    pad = rules("scorepad")
     deleted = set()  # games deleted to make room
     refused = 0
     figures = {"cuts": 0, "errors": 0, "deleted": 0, "most_kept": 0, "most_used": 0}
+    figures["history_reads"] = 0
     for game in range(games):
-        # the setup's start: room first (the table says yes), then the game
-        exported, others = room.plan(storage, ROOM)
-        if others:  # a game never exported goes only once no exported one is left
-            left = [name for name, out in room.history(storage) if out and name not in exported]
-            assert left == [], left
-        for name in exported + others:
-            deleted.add(_header_names(storage, name))
-        room.clear(storage, exported + others)
-        figures["deleted"] += len(exported) + len(others)
         me = f"G{game}"
-        try:
-            session = Session.start(storage, pad, {"players": [me, "B"], "target": SETUP_TARGET})
-        except OSError:
-            assert room.history(storage) == [], "a new game refused with history to delete"
-            refused += 1
+        session = None
+        for attempt in range(3):
+            # now and then a fault while room is made or the game starts
+            injected = attempt == 0 and rng.randrange(6) == 0
+            if injected and rng.randrange(2):
+                faults.cut_after = rng.randrange(0, 80)
+            elif injected:
+                faults.fail_next = 5
+            try:
+                session = _start(storage, me, deleted, figures)
+                break
+            except PowerCut:
+                figures["cuts"] += 1
+                _reboot(storage)  # whatever the cut left reads back
+            except OSError:
+                if not injected:  # refused for room alone
+                    assert history.files(storage) == [], "a new game refused with history to delete"
+                    refused += 1
+                    break
+                figures["errors"] += 1
+            finally:
+                faults.cut_after = faults.fail_next = None
+        if session is None:
             continue
         saved = 0
         rounds = rng.randrange(1, 6)  # some games end, some are left unfinished
@@ -111,16 +169,15 @@ def play_year(games, size, seed, monkeypatch):
         _session, actions = _reboot(storage)
         assert actions == saved
         # no game lost: every game started is here, or was deleted for room
-        here = {_header_names(storage, name) for name, _x in room.history(storage)}
+        here = {_header_names(storage, name) for name in history.files(storage)}
         here.add(_header_names(storage, "game.jnl"))
         for past in range(game + 1):
             name = f"G{past}"
             assert name in here or name in deleted, (name, "lost")
         if game % EVENING == EVENING - 1:  # the evening's export marks the history
-            for name, out in room.history(storage):
-                if not out:
-                    storage.write(name + room.MARK, b"")
-        kept = len(room.history(storage))
+            room.mark_exported(storage, [r[0] for r in history.listed(storage)])
+        _check_index(storage, figures)
+        kept = len(history.files(storage))
         figures["most_kept"] = max(figures["most_kept"], kept)
         figures["most_used"] = max(figures["most_used"], size - flash_size.free_bytes("data"))
     figures["refused"] = refused
@@ -134,4 +191,6 @@ def test_a_year_of_game_nights(flash, monkeypatch):
     # the flash filled and was made room on, faults came and were lived through
     assert figures["deleted"] > 0 and figures["cuts"] > 0 and figures["errors"] > 0
     assert figures["refused"] == 0
+    # History's first page read the index alone all year: its size, six records
+    assert figures["history_reads"] == 1 + 6
     print("year:", games, "games", figures)

@@ -497,11 +497,32 @@ def history_open_ms(games: int) -> float | None:
     return opens[-1] if len(opens) > 1 else None  # (the first: BACK past the resume offer)
 
 
+def start_ms(games: int) -> float | None:
+    """A new game (Evil Robots, 5 players) started with ``games`` past games
+    on the flash: from the hold that starts it to its screen on the panel,
+    in emulated ms; None if no frame came within 3 s (the watchdog's reset
+    came at 11.7 s with 250 games before the history had its index)."""
+    from referee.hw.buttons import LONG_MS
+
+    script = "wait 1500\nback\nwait 300\ndown x2\nok\nok\nok\nok\nok long\nwait 3000\n"
+    image = flash_image.referee_image(history_flash(games))
+    played = lane.play_all({"start": script}, 50, 50, image=image)["start"]
+    hold = played.timeline.presses[-1]
+    begun = played.chip.ready_us + (hold.down_ms + LONG_MS) * 1000
+    ends = [e for s, e, _d in figures.panel_writes(played.chip) if begun <= s < begun + 3e6]
+    return (max(ends) - begun) / 1000 if ends and played.chip.error is None else None
+
+
 def history_rows() -> list[tuple]:
-    return [
+    rows = [
         (f"chip: History opened with {n} past games", history_open_ms(n), None, "ms")
         for n in HISTORY_SIZES
     ]
+    rows += [
+        (f"chip: a game started with {n} past games", start_ms(n), RESET_TO_GAME_MS, "ms")
+        for n in HISTORY_SIZES
+    ]
+    return rows
 
 
 def measure() -> list[tuple]:

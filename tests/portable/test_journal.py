@@ -249,9 +249,9 @@ def test_a_hand_written_undo_line_counts_however_it_is_spaced():
 
 
 def test_a_new_game_that_cannot_be_written_moves_nothing():
-    # Issue 20: when the new game's file cannot be written, the unfinished
-    # one comes back from the history. Here the file's temporary cannot be
-    # made (a folder holds its name, as a full flash would refuse it):
+    # Issue 20: the new game's file is written first (as game.jnl.new),
+    # so when it cannot be the unfinished one never moves. Here it cannot
+    # be made (a folder holds its name, as a full flash would refuse it):
     # begin() raises, and the unfinished game is where it was.
     import os
 
@@ -260,7 +260,7 @@ def test_a_new_game_that_cannot_be_written_moves_nothing():
     journal.begin("scorepad", SETUP)
     journal.record(ACTIONS[0])
     before = storage.read(FILE)
-    os.mkdir("data/" + FILE + ".tmp")
+    os.mkdir("data/" + FILE + ".new")
     try:
         Journal(storage).begin("robots", {"players": 2})
         raise AssertionError("begin() wrote where it could not")
@@ -268,6 +268,6 @@ def test_a_new_game_that_cannot_be_written_moves_nothing():
         pass
     assert storage.read(FILE) == before
     assert not storage.exists("history-001.jnl")
-    os.rmdir("data/" + FILE + ".tmp")
+    os.rmdir("data/" + FILE + ".new")
     Journal(storage).begin("robots", {"players": 2})  # with room: the old one goes to history
     assert storage.read("history-001.jnl") == before

@@ -57,21 +57,18 @@ class Journal:
         self.snaps = [-1, -1]
         self.lines_since = 0
 
-    def begin(self, game, setup):
-        """Start a new game file. An unfinished one moves into the history
-        first, and back again if the new file cannot be written (a full
-        flash): starting a game never loses the one that was being played."""
-        data = seal({"v": JOURNAL_FORMAT, "game": game, "setup": setup})
-        moved = self.archive() if self.exists() else None
-        self.forget_snapshots()
-        try:
-            self.storage.write(self.name, data)
-        except OSError:
-            if moved is not None:  # offered again at the next boot
-                self.storage.rename(moved, self.name)
-            raise
-        self.bytes_written += len(data)
-        self.size = len(data)
+    def begin(self, game, setup, new_night=False):
+        """Start a new game file; the unfinished one goes into the history,
+        once the new one is written (core/history.py: a full flash refuses
+        the new game before anything moves). ``new_night``: the game opens
+        a night of its own."""
+        from referee import forget
+        from referee.core import history  # the history's index: as a game starts only
+
+        n = history.begin(self, {"v": JOURNAL_FORMAT, "game": game, "setup": setup}, new_night)
+        forget("referee.core.history")
+        self.bytes_written += n
+        self.size = n
         self.count = 0
         self.lines = 1
 
@@ -129,10 +126,3 @@ class Journal:
     def set_aside(self):
         """Keep a damaged file beside the journal as game.jnl.badN; its name."""
         return self._move(self.name + ".bad%d")
-
-    def archive(self):
-        """Move the game file into the history (a game night's export reads
-        it); its snapshots go, the journal alone is the history."""
-        self.count = 0
-        self.forget_snapshots()
-        return self._move("history-%03d.jnl")

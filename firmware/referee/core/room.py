@@ -1,40 +1,27 @@
-"""Room on the flash for a new game (issue 20).
+"""Room on the flash for a new game (issue 20), deletions, and the marks
+`make export` leaves in the history's index (core/history.py).
 
-A finished or set-aside game stays on the flash as history-NNN.jnl (core/
-journal.py), and `make export` leaves a marker beside each one it copied
-(history-003.jnl.out, an empty file). A game is some 10-30 KB of journal,
-so a year of evenings fills the flash. Before a game starts the setup asks
-plan(): when less than its ROOM (64 KB) is free, the oldest exported games are the
-first to go, then the oldest of the rest, and screens/room.py names how
-many of each before anything is deleted: nothing goes without an export
-or a yes. Loaded only as a game starts, and forgotten after.
+A game is some 10-30 KB of journal, so a year of evenings fills the flash.
+Before a game starts the setup asks plan(): when less than its ROOM (64 KB)
+is free, the oldest exported games are the first to go, then the oldest of
+the rest, and the setup names how many of each before anything is deleted:
+nothing goes without an export or a yes.
+
+A deletion writes the shorter index first (whole, by rename), then removes
+the files: a reset between leaves files that had their yes, and the next
+plan() removes them before it counts. Loaded only to make room, to delete,
+or for `make export`'s mark; forgotten after.
 """
 
 import os
 
-MARK = ".out"  # the marker `make export` leaves beside a journal it copied
-_PREFIX = "history-"
+from referee.core.history import files, listed, name_of, number_of, write
 
 
-def history(storage):
-    """The history's journals, oldest first: [(name, exported)]. One pass
-    over the folder (a set for the markers: a history of hundreds of games
-    is listed in one go, not searched once a game)."""
-    try:
-        names = os.listdir(storage.root)
-    except OSError:
-        return []
-    found = []
-    marked = set()
-    for name in names:
-        if name.endswith(MARK):
-            marked.add(name[: -len(MARK)])
-        elif name.startswith(_PREFIX) and name.endswith(".jnl"):
-            number = name[len(_PREFIX) : -4]
-            if number.isdigit():  # history-001.jnl ... history-1000.jnl: by number
-                found.append((int(number), name))
-    found.sort()
-    return [(name, name in marked) for _n, name in found]
+def mark_exported(storage, numbers):
+    """`make export` copied these games whole: the first to go for room."""
+    done = set(numbers)
+    write(storage, [r[:3] + (r[3] or r[0] in done,) for r in listed(storage)])
 
 
 def free(storage):
@@ -58,18 +45,34 @@ def plan(storage, room):
     short = room - short
     if short <= 0:
         return exported, others
-    past = history(storage)
+    records = listed(storage)
+    indexed = set(name_of(r[0]) for r in records)
+    last = records[-1][0] if records else 0
+    for name in files(storage):  # a deletion a reset cut short: its yes was given
+        if name not in indexed and number_of(name) < last:
+            short -= _blocks(storage, name, block)
+            storage.remove(name)
     for wanted in (True, False):  # the exported games first
-        for name, out in past:
-            if short > 0 and out == wanted:
-                (exported if out else others).append(name)
-                # what deleting it gives back: its blocks, whole
-                short -= (storage.size(name) + block - 1) // block * block
+        for r in records:
+            if short > 0 and r[3] == wanted:
+                name = name_of(r[0])
+                (exported if wanted else others).append(name)
+                short -= _blocks(storage, name, block)
     return exported, others
 
 
+def _blocks(storage, name, block):
+    """What deleting a file gives back: its blocks, whole."""
+    try:
+        return (storage.size(name) + block - 1) // block * block
+    except OSError:
+        return 0
+
+
 def clear(storage, names):
-    """Delete these journals of the history and their export markers."""
+    """Delete these journals of the history: the index without them first
+    (see above)."""
+    gone = set(names)
+    write(storage, [r for r in listed(storage) if name_of(r[0]) not in gone])
     for name in names:
         storage.remove(name)
-        storage.remove(name + MARK)

@@ -40,7 +40,11 @@ class Session:
     def start(cls, storage, rules, setup, loop=None):
         state = rules.setup(setup)  # refuses a bad setup before any file is touched
         journal = Journal(storage)
-        journal.begin(rules.NAME, setup)
+        # A power-on's first new game begins a night, unless it came on
+        # into a game in play (screens/games.open_game): the app keeps which.
+        journal.begin(rules.NAME, setup, loop is not None and not loop.night_begun)
+        if loop is not None:
+            loop.night_begun = True
         return cls(journal, rules, state, loop)
 
     def act(self, action):

@@ -1,10 +1,15 @@
 """History: the games kept on the flash (issue 20), oldest first by their
 number, each with its game's name and "out" once `make export` copied it;
-how many in the title. OK on a game reads it back (its journal
-replayed: "reading..." meanwhile) and shows where it ended: its headline
-and, for a game with totals, each side's; a long OK there deletes it. The
-last row deletes them all. Every deletion first names what goes, and says
-how many of those were never exported: nothing goes without a yes.
+the title names the highlighted game's night. OK on a game reads it back
+(its journal replayed: "reading..." meanwhile) and shows where it ended:
+its headline and, for a game with totals, each side's; a long OK there
+deletes it. The last row deletes them all. Every deletion first names what
+goes, and says how many of those were never exported: nothing goes
+without a yes (Confirm, which the setup's room for a new game uses too).
+
+The rows come from the history's index (core/history.py), a record read for
+each row as it first shows: opening History costs the same however many
+games are kept.
 
 What a past game shows is what its end showed the table: the headline and
 the totals, never a secret (an Evil Robots side, a Robo Factory order).
@@ -23,10 +28,6 @@ _VISIBLE = const(6)
 _SIDES = const(5)  # a past game's totals: rows 2-6
 
 
-def _number(name):
-    return int(name[len("history-") : -4])
-
-
 class History(Screen):
     def __init__(self, app):
         self.app = app
@@ -36,63 +37,73 @@ class History(Screen):
         self.load()
 
     def load(self):
-        """The list, read again (after a deletion)."""
-        from referee import forget
-        from referee.core import room
+        """The count, read again (after a deletion). core/history.py stays
+        loaded while History is open: each row reads its record with it."""
+        from referee.core import history
 
-        self.games = room.history(self.app.storage)  # [(name, exported)], oldest first
-        forget("referee.core.room")
-        # Each row's game is read from its file's first line when the row
-        # first shows: opening History reads the folder once and six lines,
-        # however long the history (each file read is ~13 ms on the chip).
-        self.rows = {}  # type: dict # index -> "3 ROBOTS!"
-        self.index = min(self.index, len(self.games))
+        self.count = history.count(self.app.storage)
+        self.rows = {}  # type: dict # index -> (file, "3 ROBOTS!", exported, night)
+        self.index = min(self.index, self.count)
+
+    def deleted(self):
+        self.load()
+        self.message = "deleted"
 
     def row(self, i):
-        label = self.rows.get(i)
-        if label is None:
-            from referee.core.journal import Journal
-            from referee.core.journal_line import game_of
+        found = self.rows.get(i)
+        if found is None:
+            from referee.core import history
             from referee.games import title
 
-            name = self.games[i][0]
-            game = game_of(Journal(self.app.storage, name))  # its first line alone
-            what = "damaged"
-            if game is not None:
-                try:
-                    what = title(game)
-                except Exception:  # noqa: BLE001 - a game this referee has not
-                    what = game[:12]
-            label = self.rows[i] = "%d %s" % (_number(name), what)
-        return label
+            number, game, night, exported = history.record(self.app.storage, i)
+            try:
+                what = title(game)
+            except Exception:  # noqa: BLE001 - no game this referee has
+                what = "damaged"
+            found = self.rows[i] = (
+                history.name_of(number),
+                "%d %s" % (number, what),
+                exported,
+                night,
+            )
+        return found
 
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
-        count = len(self.games)
+        count = self.count
         if step and count:
             self.index = (self.index - step) % (count + 1)  # the games, then "delete all"
         elif ev == _OK_PRESS and self.index < count:
-            name, exported = self.games[self.index]
-            self.app.push(PastGame(self, name, exported, self.row(self.index)))
+            self.app.push(PastGame(self, self.row(self.index)))
         elif ev == _OK_PRESS and count:
+            from referee import forget
+            from referee.core import history, room
+
+            names = []
             others = 0
-            for _name, exported in self.games:
-                if not exported:
-                    others += 1
-            lines = ["all %d games" % count]
-            if others:
-                lines.append("%d NOT exported" % others)
-            self.app.push(Confirm(self, [name for name, _x in self.games], lines))
+            for number, _game, _night, exported in room.listed(self.app.storage):
+                names.append(history.name_of(number))
+                others += not exported
+            forget("referee.core.room")
+            lines = ["all %d games" % count, "%d NOT exported" % others if others else ""]
+            self.app.push(
+                Confirm(self.app, "DELETE?", names, lines + ["", "gone for good"], self.deleted)
+            )
         elif ev == _BACK_PRESS:
+            from referee import forget
+
+            forget("referee.core.history")
             self.app.pop()
 
     def draw(self, c):
         from referee.ui.lists import keep_visible, scroll_bar
 
         c.text("HISTORY", 2, 0)
-        count = len(self.games)
-        if count:
+        count = self.count
+        if self.index < count and self.row(self.index)[3]:
+            c.right("night %d " % self.row(self.index)[3], 0)
+        elif count:
             c.right("%d game%s " % (count, "" if count == 1 else "s"), 0)
         c.invert_rows(0)
         if not count:
@@ -103,8 +114,9 @@ class History(Screen):
         for i in range(self.top, min(count + 1, self.top + _VISIBLE)):
             row = 1 + i - self.top
             if i < count:
-                c.text(self.row(i), 4, row)
-                if self.games[i][1]:
+                found = self.row(i)
+                c.text(found[1], 4, row)
+                if found[2]:
                     c.right("out ", row)
             else:
                 c.text("delete all", 4, row)
@@ -117,12 +129,10 @@ class History(Screen):
 class PastGame(Screen):
     """One past game, read back: its headline and totals."""
 
-    def __init__(self, history, name, exported, label):
+    def __init__(self, history, row):
         self.app = history.app
         self.history = history
-        self.name = name
-        self.exported = exported
-        self.label = label
+        self.name, self.label, self.exported, _night = row
         self.line = None  # read in the next loop step, once "reading..." shows
         self.sides = []  # type: list # (name, total), the leader first
         self.top = 0
@@ -156,10 +166,8 @@ class PastGame(Screen):
             most = max(0, len(self.sides) - _SIDES)
             self.top = max(0, min(most, self.top - step))
         elif ev == _OK_LONG:
-            lines = [self.label]
-            if not self.exported:
-                lines.append("NOT exported")
-            self.app.replace(Confirm(self.history, [self.name], lines))
+            lines = [self.label, "" if self.exported else "NOT exported", "", "gone for good"]
+            self.app.replace(Confirm(self.app, "DELETE?", [self.name], lines, self.history.deleted))
         elif ev == _BACK_PRESS or ev == _OK_PRESS:
             self.app.pop()
 
@@ -183,13 +191,16 @@ class PastGame(Screen):
 
 
 class Confirm(Screen):
-    """Deleting past games: what goes, named, before a yes."""
+    """Deleting past games: what goes, named (``lines``, from row 2), before
+    a yes; then ``done()``: the History's list again, or the setup's game
+    started in the room made for it."""
 
-    def __init__(self, history, names, lines):
-        self.app = history.app
-        self.history = history
+    def __init__(self, app, title, names, lines, done):
+        self.app = app
+        self.title = title
         self.names = names
         self.lines = lines
+        self.done = done
         self.message = None
 
     def on_event(self, ev):
@@ -200,15 +211,32 @@ class Confirm(Screen):
             room.clear(self.app.storage, self.names)
             forget("referee.core.room")
             self.app.pop()
-            self.history.load()
-            self.history.message = "deleted"
+            self.done()
         elif ev == _BACK_PRESS:
             self.app.pop()
 
     def draw(self, c):
-        c.centre("DELETE?", 0)
+        c.centre(self.title, 0)
         c.invert_rows(0)
         for i in range(len(self.lines)):
             c.centre(self.lines[i], 2 + i)
-        c.centre("gone for good", 5)
         self.hint(c, "OK:delete  BACK:keep")
+
+
+def making_room(exported, others):
+    """The setup's Confirm before a game starts on a nearly full flash
+    (core/room.py plan): how many of the oldest games go, and how many of
+    those were never exported."""
+    gone = len(exported) + len(others)
+    if not others:
+        out = "all exported"
+    elif not exported:
+        out = "NOT exported"
+    else:
+        out = "%d NOT exported" % len(others)
+    return [
+        "to make room, delete",
+        "the oldest game" if gone == 1 else "the %d oldest games" % gone,
+        out,
+        "export first to keep" if others else "",
+    ]

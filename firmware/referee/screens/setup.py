@@ -85,9 +85,12 @@ class GameSetup(Screen):
             exported, others = room.plan(self.app.storage, ROOM)
             forget("referee.core.room")
             if exported or others:
-                from referee.screens.room import Room
+                from referee.screens.history import Confirm, making_room
 
-                self.app.push(Room(self.app, exported, others, lambda: self._begin(setup)))
+                lines = making_room(exported, others)
+                go = lambda: self._begin(setup)  # noqa: E731 - once the room is made
+                self.app.push(Confirm(self.app, "FLASH NEARLY FULL", exported + others, lines, go))
+                forget("referee.screens.history")  # the screen holds what it needs
                 return
         self._begin(setup)
 

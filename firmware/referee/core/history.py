@@ -1,0 +1,229 @@
+"""The history's index (issue 20): the past games kept on the flash, and
+how a game moves in among them.
+
+A game that a new one replaces stays on the flash as history-NNN.jnl, NNN
+counting up and never given twice, so the lowest number is the oldest
+game. INDEX lists them oldest first, one record of fixed width a game: its
+number, its game's name, its night, and whether `make export` copied it
+(core/room.py marks that). The History screen reads the count from the
+index's size and only the records it shows, a seek each, and looks up no
+other file: on LittleFS each lookup of a name among the history's files
+(or of a missing one) walks them, about 0.2 ms a game on the chip. So
+History opens as quickly with 300 games as with 3, and the index's name
+sorts before theirs.
+
+A night: the device has no clock, so each game's header carries the
+number of the night it was played on. A power-on's first new game opens
+the next night, unless that power-on came into a game in play (a reset in
+the middle of a game goes on with its night): app.night_begun.
+
+What a reset at any point leaves, and why nothing is lost:
+- the new game's file is written beside the old one before the old one
+  moves, so a flash too full for it refuses it first, and nothing moves;
+- a game's file is renamed into the history before its record is
+  appended: a reset between leaves the next number's file with no record,
+  or part of a record; the next start finds it (one lookup) and records
+  it before anything else;
+- deletions (core/room.py) write the shorter index first, whole.
+
+Loaded as a game starts and while History is open; forgotten after.
+"""
+
+import os
+
+from micropython import const
+
+from referee import keep_alive
+
+INDEX = "games.idx"  # before "history-" in LittleFS's order: found first
+PREFIX = "history-"
+RECORD = const(22)  # b"00012 scorepad 0003 x\n": number, game, night, exported
+
+
+def name_of(number):
+    return "history-%03d.jnl" % number
+
+
+def number_of(name):
+    return int(name[len(PREFIX) : -4])
+
+
+def encode(number, game, night, exported):
+    if len(game) > 8 or len(game.encode()) != len(game):
+        game = ""  # not a name this referee gives: its row says "damaged"
+    line = "%05d %-8s %04d %s\n" % (number, game, min(night, 9999), "x" if exported else "-")
+    return line.encode()
+
+
+def parse(raw):
+    """(number, game, night, exported) of one record; ValueError if it is
+    not one."""
+    if len(raw) != RECORD or raw[5:6] != b" " or raw[14:15] != b" " or raw[19:20] != b" ":
+        raise ValueError
+    return int(raw[:5]), raw[6:14].decode().strip(), int(raw[15:19]), raw[20:21] == b"x"
+
+
+def header_of(storage, name):
+    """(game, night) from a journal's first line; ("", 0) when it does not
+    read. A night is in the header from this referee on: 0 for older files.
+    The line's seal is not checked: a damaged header makes a row that says
+    so, and a replay finds the rest."""
+    import json
+
+    f = storage.open_read(name)
+    if f is None:
+        return "", 0
+    try:
+        line = f.readline(4096)
+        found = json.loads(line[: line.rfind(b" ")].decode())
+        game, night = found["game"], found.get("night", 0)
+        if isinstance(game, str) and isinstance(night, int):
+            return game, night
+    except Exception:  # noqa: BLE001 - any damage: unread, said in the row
+        pass
+    finally:
+        f.close()
+    return "", 0
+
+
+def count(storage):
+    """How many games the index lists (a missing index is built first)."""
+    try:
+        return storage.size(INDEX) // RECORD  # part of a record: not counted
+    except OSError:  # a referee from before the index, or one lost
+        return rebuild(storage) // RECORD
+
+
+def record(storage, i):
+    """(number, game, night, exported) of the index's record ``i``, oldest
+    first; (0, "", 0, False) when it does not read."""
+    f = storage.open_read(INDEX)
+    if f is None:
+        return 0, "", 0, False
+    try:
+        f.seek(i * RECORD)
+        return parse(f.read(RECORD))
+    except (OSError, ValueError):
+        return 0, "", 0, False
+    finally:
+        f.close()
+
+
+def _settle(storage):
+    """The number the next game will get, once what a reset mid-move left
+    is put right: part of a record written over, a file moved in without
+    its record recorded (one lookup: as a game starts only)."""
+    n = count(storage)
+    number = record(storage, n - 1)[0] + 1 if n else 1
+    if n * RECORD != storage.size(INDEX):  # part of a record: a reset mid-append
+        write(storage, listed(storage)[:n])
+    while storage.exists(name_of(number)):  # moved, then a reset before its record
+        found = header_of(storage, name_of(number))
+        storage.append(INDEX, encode(number, found[0], found[1], False))
+        number += 1
+    return number
+
+
+def shelve(storage, journal, game, night):
+    """Move the game file ``journal`` (of ``game``, played on ``night``)
+    into the history under the next number, and record it; its new name."""
+    name = name_of(_settle(storage))
+    storage.rename(journal, name)
+    storage.append(INDEX, encode(number_of(name), game, night, False))
+    return name
+
+
+def begin(journal, header, new_night):
+    """Journal.begin's work: the new game's file written beside the old one
+    first (so a full flash says so before anything moves), then the old one
+    into the history, then the new one in its place. The header gets the
+    game's night: the night of the game before, one more for ``new_night``.
+    Returns the bytes written."""
+    from referee.core.record import seal
+
+    storage = journal.storage
+    had = journal.exists()
+    if had:
+        old_game, old_night = header_of(storage, journal.name)
+    else:
+        old_night = last_night(storage)
+    header["night"] = max(1, old_night + 1 if new_night else old_night)
+    data = seal(header)
+    # Written whole beside the old game first, as its own file: one never
+    # read, only renamed once whole (so no temporary and rename of its own)
+    fresh = journal.name + ".new"
+    storage.remove(fresh)  # what a reset mid-write left
+    try:
+        storage.append(fresh, data)
+    except OSError:
+        storage.remove(fresh)
+        raise
+    journal.forget_snapshots()
+    if had:  # a reset from here on leaves the old game in the history
+        shelve(storage, journal.name, old_game, old_night)
+    storage.rename(fresh, journal.name)
+    return len(data)
+
+
+def last_night(storage):
+    """The night of the newest game in the history, or 0."""
+    _settle(storage)
+    n = count(storage)
+    return record(storage, n - 1)[2] if n else 0
+
+
+def listed(storage):
+    """Every whole record, oldest first: (number, game, night, exported).
+    The index is built again if one does not read (damage, not a reset:
+    see above)."""
+    data = storage.read(INDEX)
+    if data is not None:
+        try:
+            ends = range(0, len(data) // RECORD * RECORD, RECORD)
+            return [parse(data[i : i + RECORD]) for i in ends]
+        except ValueError:
+            pass
+    rebuild(storage)
+    return listed(storage)
+
+
+def write(storage, records):
+    """The index whole, written beside the old one and renamed over it."""
+
+    def produce(f):
+        # 32 records (704 B) a write: a few writes for hundreds of games,
+        # and never the whole index in memory at once
+        for i in range(0, len(records), 32):
+            f.write(b"".join([encode(*r) for r in records[i : i + 32]]))
+
+    storage.write_with(INDEX, produce)
+    return len(records) * RECORD
+
+
+def rebuild(storage):
+    """The index from the folder and each file's first line (a damaged
+    index): a read a game, once. None is marked exported: the next export
+    marks them again. Returns its size."""
+    records = []
+    for name in files(storage):
+        keep_alive()
+        game, night = header_of(storage, name)
+        records.append((number_of(name), game, night, False))
+    return write(storage, records)
+
+
+def files(storage):
+    """The history's journals as the folder has them, oldest first: one
+    pass over the folder (History itself reads the index)."""
+    try:
+        names = os.listdir(storage.root)
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        if name.startswith(PREFIX) and name.endswith(".jnl"):
+            number = name[len(PREFIX) : -4]
+            if number.isdigit():  # history-001.jnl ... history-1000.jnl: by number
+                found.append((int(number), name))
+    found.sort()
+    return [name for _n, name in found]
