@@ -141,8 +141,18 @@ def export(folder: Path, out: Path) -> list[dict]:
             csv.writer(f).writerows(rows)
         title = title_of(rules.NAME)
         chart(f"{title}: {name}", rows, out / f"{name}.png")
+        from referee.core.history import header_of  # the night it was played on
+        from referee.hw.storage import Storage
+
+        night = header_of(Storage(str(folder)), journal.name)[1]
         games.append(
-            {"name": name, "title": title, "headline": rules.headline(state), "rows": rows}
+            {
+                "name": name,
+                "title": title,
+                "headline": rules.headline(state),
+                "rows": rows,
+                "night": night,
+            }
         )
     (out / "night.html").write_text(night_page(games))
     return games
@@ -161,7 +171,8 @@ def night_page(games: list[dict]) -> str:
         if "problem" in game:
             parts.append(f"<h2>{esc(game['name'])}</h2><p>not readable: {esc(game['problem'])}</p>")
             continue
-        parts.append(f"<h2>{esc(game['title'])}: {esc(game['name'])}</h2>")
+        night = f", night {game['night']}" if game.get("night") else ""
+        parts.append(f"<h2>{esc(game['title'])}: {esc(game['name'])}{night}</h2>")
         parts.append(f"<p>{esc(game['headline'])}</p><table>")
         for i, row in enumerate(game["rows"]):
             cell = "th" if i == 0 else "td"

@@ -70,8 +70,9 @@ def test_the_night_page_names_every_game_and_winner(night):
     journals, out, games = night
     page = (out / "night.html").read_text()
     assert "Game night: 3 games" in page
-    assert "ROBOTS!: robots" in page and "P4 won" in page
-    assert "Robber Rummy: robber" in page and "P2+P4 won" in page
+    # each game was played on a simulator switched on for it: night 1 each
+    assert "ROBOTS!: robots, night 1" in page and "P4 won" in page
+    assert "Robber Rummy: robber, night 1" in page and "P2+P4 won" in page
     assert "<img src='evil.png'" in page
 
 

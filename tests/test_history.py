@@ -95,9 +95,10 @@ EVIL = "down x2\nok\nok\nok\nok\nok long"  # 5 players to 10, started
 
 
 def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
-    """The device has no clock: a night is what one power-on plays, unless
-    it came on into a game in play (a reset mid-game goes on with that
-    game's night). History names the highlighted game's night."""
+    """The device has no clock: a night is what one power-on plays. A game
+    resumed keeps its own night; a restart after a hang (the watchdog's)
+    is no power-on. History names the highlighted game's night."""
+    import machine
     from referee.core import history
     from referee.hw.storage import Storage
     from referee.screens.evil import EvilGame
@@ -111,15 +112,36 @@ def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
     assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 0
     rig.play(EVIL)  # night 2; the score pad goes to the history
     assert isinstance(rig.app.screen, EvilGame)
-    rig = Rig(seed=3)  # a reset mid-game: OK resumes it, and its night goes on
+    rig = Rig(seed=3)  # the next evening: OK resumes the Evil game (night 2) ...
     rig.play("wait 500\nok\nwait 500")
     assert isinstance(rig.app.screen, EvilGame)
     rig.play("back")  # the menu, on its top row
     assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 0
-    rig.play(SCORE_PAD)
+    rig.play(SCORE_PAD)  # ... and a new game opens night 3
     assert history.listed(storage) == [(1, "scorepad", 1, False), (2, "evil", 2, False)]
-    assert history.header_of(storage, "game.jnl") == ("scorepad", 2)
+    assert history.header_of(storage, "game.jnl") == ("scorepad", 3)
     rig.play("back")  # the menu, where it was left: History is its row 7
     rig.play(f"down x{7 - rig.app.screen.index}\nok")
     assert isinstance(rig.app.screen, History)
     assert rig.app.screen.row(1)[1:] == ("2 Evil Robots", False, 2)
+    # a hang restarts the chip (the watchdog): the night goes on
+    rig = Rig(seed=4, reset_cause=machine.WDT_RESET)
+    rig.play("wait 500\nback\nback\n" + EVIL)  # the note of the hang, the offer
+    assert history.header_of(storage, "game.jnl") == ("evil", 3)
+
+
+def test_a_past_game_set_aside_unfinished_says_so(flash):
+    """A game a new one set aside is not a result: its page says "not
+    finished" above the totals it had."""
+    from referee.screens.history import PastGame
+
+    Rig(seed=1).play(EVIL)  # Evil Robots started, nothing played
+    rig = Rig(seed=2)
+    rig.play("back\n" + SCORE_PAD + "\nback")  # the Evil game goes to the history
+    rig.play(f"down x{7 - rig.app.screen.index}\nok\nok\nwait 500")
+    past = rig.app.screen
+    assert isinstance(past, PastGame) and past.label == "1 Evil Robots"
+    assert past.line == "round 1" and past.first == 3  # "not finished" on row 2
+    assert len(past.sides) == 5  # five players at 0: rows 3-6 and a scroll
+    rig.play("down")
+    assert past.top == 1

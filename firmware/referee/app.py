@@ -57,7 +57,9 @@ class App:
         self.settings = {}  # type: dict # filled in by settings.boot()
         self._later = None  # type: object # one job for a step after the panel shows the screen
         self.unsaved = None  # type: object # a Session whose last action waits for the redraw
-        self.night_begun = False  # a game started or reopened since power-on (core/session.py)
+        # A game started since power-on (core/history.py: nights); a restart
+        # after a hang is no power-on: the night goes on
+        self.night_begun = hw.watchdog_reset
         # The menu's place: None until it is needed (see menu_back), so a
         # resume offer at boot does not wait for the menu's code to load.
         self._stack.append(None)

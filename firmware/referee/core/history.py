@@ -13,9 +13,9 @@ History opens as quickly with 300 games as with 3, and the index's name
 sorts before theirs.
 
 A night: the device has no clock, so each game's header carries the
-number of the night it was played on. A power-on's first new game opens
-the next night, unless that power-on came into a game in play (a reset in
-the middle of a game goes on with its night): app.night_begun.
+number of the night it was played on. The first new game after a power-on
+opens the next night (app.night_begun); a restart after a hang (the
+watchdog's) is no power-on. A game resumed keeps the night it began on.
 
 What a reset at any point leaves, and why nothing is lost:
 - the new game's file is written beside the old one before the old one

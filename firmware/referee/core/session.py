@@ -40,8 +40,8 @@ class Session:
     def start(cls, storage, rules, setup, loop=None):
         state = rules.setup(setup)  # refuses a bad setup before any file is touched
         journal = Journal(storage)
-        # A power-on's first new game begins a night, unless it came on
-        # into a game in play (screens/games.open_game): the app keeps which.
+        # A power-on's first new game begins a night (the app keeps
+        # whether one has begun: core/history.py).
         journal.begin(rules.NAME, setup, loop is not None and not loop.night_begun)
         if loop is not None:
             loop.night_begun = True

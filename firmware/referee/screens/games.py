@@ -106,7 +106,6 @@ def open_or_start(app, name):
 def open_game(app, session):
     """The main screen of a game in play: the class the registry names."""
     game = entry(session.rules.NAME)
-    app.night_begun = True  # on into a game in play: its night goes on
     return getattr(screens(game), game[4])(app, session)  # the entry's play field
 
 

@@ -25,7 +25,6 @@ _BACK_PRESS = const(3)
 _OK_LONG = const(6)
 
 _VISIBLE = const(6)
-_SIDES = const(5)  # a past game's totals: rows 2-6
 
 
 class History(Screen):
@@ -86,7 +85,10 @@ class History(Screen):
                 names.append(history.name_of(number))
                 others += not exported
             forget("referee.core.room")
-            lines = ["all %d games" % count, "%d NOT exported" % others if others else ""]
+            if count == 1:
+                lines = ["the only game", "NOT exported" if others else ""]
+            else:
+                lines = ["all %d games" % count, "%d NOT exported" % others if others else ""]
             self.app.push(
                 Confirm(self.app, "DELETE?", names, lines + ["", "gone for good"], self.deleted)
             )
@@ -135,6 +137,7 @@ class PastGame(Screen):
         self.name, self.label, self.exported, _night = row
         self.line = None  # read in the next loop step, once "reading..." shows
         self.sides = []  # type: list # (name, total), the leader first
+        self.first = 2  # the row of the first side: 3 under "not finished"
         self.top = 0
         self.message = None
         self.app.later(self.read)
@@ -155,6 +158,8 @@ class PastGame(Screen):
             self.line = "not readable"
             return
         self.line = rules.headline(state)
+        if not state.over:  # set aside by a new game: say so, not a result
+            self.first = 3
         ledger = getattr(state, "ledger", None)
         if ledger is not None:  # the totals, as the game's end showed them
             for side in ledger.standings():
@@ -163,7 +168,7 @@ class PastGame(Screen):
     def on_event(self, ev):
         step = STEP[ev]
         if step:  # more sides than rows: UP/DOWN scroll them
-            most = max(0, len(self.sides) - _SIDES)
+            most = max(0, len(self.sides) - (7 - self.first))
             self.top = max(0, min(most, self.top - step))
         elif ev == _OK_LONG:
             lines = [self.label, "" if self.exported else "NOT exported", "", "gone for good"]
@@ -178,15 +183,19 @@ class PastGame(Screen):
             c.centre("reading...", 3)
             return
         c.text(self.line, 2, 1)
+        first = self.first
+        shown = 7 - first  # rows for the sides, down to the hint's
+        if first == 3:
+            c.centre("not finished", 2)
         sides = self.sides
-        for i in range(self.top, min(len(sides), self.top + _SIDES)):
-            row = 2 + i - self.top
+        for i in range(self.top, min(len(sides), self.top + shown)):
+            row = first + i - self.top
             c.text(sides[i][0], 8, row)
             c.number_right(sides[i][1], c.width - 6, row)
-        if len(sides) > _SIDES:
+        if len(sides) > shown:
             from referee.ui.lists import scroll_bar
 
-            scroll_bar(c, self.top, _SIDES, len(sides), 2, _SIDES)
+            scroll_bar(c, self.top, shown, len(sides), first, shown)
         self.hint(c, "BACK  hold OK:delete")
 
 
