@@ -125,9 +125,12 @@ def export(folder: Path, out: Path) -> list[dict]:
     """Replay every journal in ``folder``; write CSV, PNG and night.html."""
     from host_tools.replay import replay_file
     from referee.core.errors import RulesError
+    from referee.core.history import header_of
     from referee.games import title as title_of
+    from referee.hw.storage import Storage
 
     out.mkdir(parents=True, exist_ok=True)
+    storage = Storage(str(folder))
     games = []
     for journal in sorted(folder.glob("*.jnl")):
         name = journal.stem
@@ -141,10 +144,7 @@ def export(folder: Path, out: Path) -> list[dict]:
             csv.writer(f).writerows(rows)
         title = title_of(rules.NAME)
         chart(f"{title}: {name}", rows, out / f"{name}.png")
-        from referee.core.history import header_of  # the night it was played on
-        from referee.hw.storage import Storage
-
-        night = header_of(Storage(str(folder)), journal.name)[1]
+        night = header_of(storage, journal.name)[1]  # the night it was played on
         games.append(
             {
                 "name": name,

@@ -86,12 +86,17 @@ def header_of(storage, name):
     return "", 0
 
 
-def count(storage):
-    """How many games the index lists (a missing index is built first)."""
+def _size(storage):
+    """The index's size in bytes (a missing index is built first)."""
     try:
-        return storage.size(INDEX) // RECORD  # part of a record: not counted
+        return storage.size(INDEX)
     except OSError:  # a referee from before the index, or one lost
-        return rebuild(storage) // RECORD
+        return rebuild(storage)
+
+
+def count(storage):
+    """How many games the index lists (part of a record is not counted)."""
+    return _size(storage) // RECORD
 
 
 def record(storage, i):
@@ -110,24 +115,27 @@ def record(storage, i):
 
 
 def _settle(storage):
-    """The number the next game will get, once what a reset mid-move left
-    is put right: part of a record written over, a file moved in without
-    its record recorded (one lookup: as a game starts only)."""
-    n = count(storage)
-    number = record(storage, n - 1)[0] + 1 if n else 1
-    if n * RECORD != storage.size(INDEX):  # part of a record: a reset mid-append
+    """(the number the next game will get, the newest game's night or 0),
+    once what a reset mid-move left is put right: part of a record written
+    over, a file moved in without its record recorded (one lookup: as a
+    game starts only)."""
+    size = _size(storage)
+    n = size // RECORD
+    number, _game, night, _out = record(storage, n - 1) if n else (0, "", 0, False)
+    number += 1  # one more than the newest: never a number given before
+    if n * RECORD != size:  # part of a record: a reset mid-append
         write(storage, listed(storage)[:n])
     while storage.exists(name_of(number)):  # moved, then a reset before its record
-        found = header_of(storage, name_of(number))
-        storage.append(INDEX, encode(number, found[0], found[1], False))
+        game, night = header_of(storage, name_of(number))
+        storage.append(INDEX, encode(number, game, night, False))
         number += 1
-    return number
+    return number, night
 
 
 def shelve(storage, journal, game, night):
     """Move the game file ``journal`` (of ``game``, played on ``night``)
     into the history under the next number, and record it; its new name."""
-    name = name_of(_settle(storage))
+    name = name_of(_settle(storage)[0])
     storage.rename(journal, name)
     storage.append(INDEX, encode(number_of(name), game, night, False))
     return name
@@ -167,9 +175,7 @@ def begin(journal, header, new_night):
 
 def last_night(storage):
     """The night of the newest game in the history, or 0."""
-    _settle(storage)
-    n = count(storage)
-    return record(storage, n - 1)[2] if n else 0
+    return _settle(storage)[1]
 
 
 def listed(storage):

@@ -76,15 +76,13 @@ class History(Screen):
         elif ev == _OK_PRESS and self.index < count:
             self.app.push(PastGame(self, self.row(self.index)))
         elif ev == _OK_PRESS and count:
-            from referee import forget
-            from referee.core import history, room
+            from referee.core import history
 
             names = []
             others = 0
-            for number, _game, _night, exported in room.listed(self.app.storage):
+            for number, _game, _night, exported in history.listed(self.app.storage):
                 names.append(history.name_of(number))
                 others += not exported
-            forget("referee.core.room")
             if count == 1:
                 lines = ["the only game", "NOT exported" if others else ""]
             else:
