@@ -13,7 +13,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup sim test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
+.PHONY: setup sim web test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
 
 setup: $(READY) $(NODE_READY)
 
@@ -39,6 +39,10 @@ $(NODE_READY): package.json package-lock.json
 # The simulator is Python only: no npm needed for it.
 sim: $(READY)
 	$(PY) -m host_tools.sim $(ARGS)
+
+# The referee in a browser (issue 21, in progress): build/web/, served on localhost
+web: $(READY)
+	$(PY) -m host_tools.web.build --serve $(ARGS)
 
 static: setup
 	$(BIN)/ruff check firmware host_tools tests
