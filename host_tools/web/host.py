@@ -11,11 +11,14 @@ from virtual_ssd1306 import VirtualSSD1306
 
 
 class WebClock:
-    """The fake world's milliseconds, which the page moves on in real time;
-    a nap returns at once and is remembered for the page's timer."""
+    """The fake world's milliseconds, which the page moves on in real time.
+    A sleep moves them on at once (code that waits in a loop would never
+    see time pass otherwise) and is remembered: the page waits that long
+    before the next step, and counts it as passed."""
 
     def __init__(self):
         self.nap = 10
+        self.slept = 0
 
     def ticks_ms(self):
         return machine.sim_now() & 0x3FFFFFFF
@@ -25,6 +28,8 @@ class WebClock:
         return ((later - earlier + half) & 0x3FFFFFFF) - half
 
     def sleep_ms(self, ms):
+        machine.sim_advance(ms)
+        self.slept += ms
         self.nap = ms
 
 
@@ -38,6 +43,49 @@ class Entropy:
         return bytes(values[i] for i in range(n))
 
 
+class Mirrored:
+    """The board's Storage, each change also handed to the page, which
+    keeps the folder in IndexedDB: the browser's flash. Writes to the VM's
+    own files first, as on the chip; the page's copy follows."""
+
+    def __init__(self, storage):
+        import js
+
+        self._storage = storage
+        self._kept = js.referee_keep  # (path, bytes or None)
+
+    def __getattr__(self, name):
+        return getattr(self._storage, name)
+
+    def _keep(self, name):
+        from binascii import hexlify
+
+        data = self._storage.read(name)
+        self._kept(self._storage.root + "/" + name, None if data is None else hexlify(data).decode())
+
+    def append(self, name, data):
+        try:
+            self._storage.append(name, data)
+        finally:
+            self._keep(name)
+
+    def write_with(self, name, produce):
+        self._storage.write_with(name, produce)
+        self._keep(name)
+
+    def write(self, name, data):
+        self.write_with(name, lambda f: f.write(data))
+
+    def rename(self, old, new):
+        self._storage.rename(old, new)
+        self._keep(old)
+        self._keep(new)
+
+    def remove(self, name):
+        self._storage.remove(name)
+        self._keep(name)
+
+
 class WebDevice:
     def __init__(self):
         machine.sim_reset()
@@ -49,12 +97,16 @@ class WebDevice:
         from referee.app import App
 
         hw = board.hardware(clock=self.clock, entropy=Entropy(), data_dir="/data")
+        hw.storage = Mirrored(hw.storage)
         self.app = App(hw)
 
     def step(self, elapsed_ms):
         """One turn of the loop after ``elapsed_ms`` of real time; the
         frame as hex when the panel changed (else ""), and the nap."""
-        machine.sim_advance(elapsed_ms)
+        clock = self.clock
+        if elapsed_ms > clock.slept:
+            machine.sim_advance(elapsed_ms - clock.slept)
+        clock.slept = 0
         self.app.step()
         self.app.nap()
         frame = ""

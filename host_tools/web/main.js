@@ -25,13 +25,37 @@ await Promise.all(files.map(async (rel) => {
   }
   mp.FS.writeFile("/lib/" + rel, new Uint8Array(await (await fetch("files/" + rel)).arrayBuffer()));
 }));
+// The browser's flash: the data folder in IndexedDB, put back before the
+// referee boots (so a game left mid-way is offered again), and kept as the
+// firmware writes (host.py's Mirrored).
+const db = await new Promise((resolve, reject) => {
+  const open = indexedDB.open("robot-referee", 1);
+  open.onupgradeneeded = () => open.result.createObjectStore("files");
+  open.onsuccess = () => resolve(open.result);
+  open.onerror = () => reject(open.error);
+});
+await new Promise((resolve) => {
+  const cursor = db.transaction("files").objectStore("files").openCursor();
+  cursor.onsuccess = () => {
+    const c = cursor.result;
+    if (!c) return resolve();
+    mp.FS.writeFile(c.key, c.value);
+    c.continue();
+  };
+  cursor.onerror = () => resolve();
+});
+window.referee_keep = (path, hex) => {
+  const store = db.transaction("files", "readwrite").objectStore("files");
+  if (typeof hex !== "string") store.delete(path);
+  else store.put(Uint8Array.from(hex.match(/../g) || [], (h) => parseInt(h, 16)), path);
+};
 mp.runPython(await (await fetch("host.py")).text());
 const device = mp.globals.get("device");
 
 const canvas = document.getElementById("panel");
 const ctx = canvas.getContext("2d");
 const image = ctx.createImageData(128, 64);
-window.referee = { frames: 0, bootMs: null };
+window.referee = { frames: 0, bootMs: null, mp }; // mp: for the tests, which read the flash
 
 function draw(hex) {
   // The panel's own layout: 8 pages of 128 columns, bit 0 on top.
