@@ -61,7 +61,8 @@ class Mirrored:
         from binascii import hexlify
 
         data = self._storage.read(name)
-        self._kept(self._storage.root + "/" + name, None if data is None else hexlify(data).decode())
+        kept = None if data is None else hexlify(data).decode()
+        self._kept(self._storage.root + "/" + name, kept)
 
     def append(self, name, data):
         try:
