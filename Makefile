@@ -1,6 +1,7 @@
 # Robot Referee: every entry point sets up what it needs on a fresh machine.
 #   make sim    the referee in the desktop simulator (ARGS="--script F --screenshot P")
-#   make test   static lane, CPython lane, MicroPython VM lane
+#   make web    the referee in a browser: builds build/web/ and serves it on localhost
+#   make test   static lane, CPython lane, MicroPython VM lane, emulated Pico, browser lane
 #   make bench  heap, allocations, .mpy size, bus bytes; checked against DESIGN.md budgets;
 #               then the emulated Pico's figures (emulated time) against issue 15's budgets
 #   make pico   button scripts on the emulated Pico (ARGS="--script F" or "--all")
@@ -13,7 +14,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup sim web test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
+.PHONY: setup browser sim web test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
 
 setup: $(READY) $(NODE_READY)
 
@@ -36,12 +37,24 @@ $(NODE_READY): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# The browser lane's Chromium: Debian's package (Playwright's own browser
+# download does not reach this network). Installed once, as root or by sudo.
+browser:
+	@command -v chromium >/dev/null || { \
+	  echo "installing Debian's chromium for the browser lane (apt-get)"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null 2>&1 || \
+	  { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null; } || { \
+	  echo "could not install chromium: install Debian's chromium package (or put a chromium on PATH)" >&2; exit 1; }; }
+
 # The simulator is Python only: no npm needed for it.
 sim: $(READY)
 	$(PY) -m host_tools.sim $(ARGS)
 
-# The referee in a browser (issue 21, in progress): build/web/, served on localhost
-web: $(READY)
+# The referee in a browser: build/web/ (a static site), served on localhost
+# (ARGS="--port 8001"; any static web server can serve build/web/ instead)
+web: $(READY) $(NODE_READY)
 	$(PY) -m host_tools.web.build --serve $(ARGS)
 
 static: setup
@@ -52,7 +65,7 @@ static: setup
 	$(PY) -m host_tools.import_graph
 	$(PY) -m host_tools.fontgen --check
 
-pytest: setup
+pytest: setup browser
 	$(BIN)/pytest
 
 test: static pytest

@@ -16,14 +16,12 @@ device deletes exported games first when it needs room for a new one.
 from __future__ import annotations
 
 import argparse
-import csv
-import html
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from host_tools import paths
+from host_tools import night, paths
 
 
 def _mpremote(port: str | None) -> list[str]:
@@ -76,29 +74,6 @@ def journals_on_board(listing: str) -> list[str]:
     return names
 
 
-def running_totals(rows: list[list]) -> tuple[list[str], list[int], list[list[int]]]:
-    """(side names, round numbers from 0, running totals per side) from score
-    rows. A round's row starts with its number; a row with a word instead is
-    a starting score before the rounds (Robo Factory's "start" cubes) or the
-    game's summary after them ("total", "wins", "cubes"), not added again."""
-    header = rows[0]
-    sides = [str(h) for h in header[1:] if h != "ended"]
-    rounds = [0]
-    totals = [0] * len(sides)
-    series = [[0] for _ in sides]
-    for row in rows[1:]:
-        if not isinstance(row[0], int):
-            if rounds == [0]:  # before the first round: where the sides start
-                totals = [int(v) for v in row[1 : 1 + len(sides)]]
-                series = [[v] for v in totals]
-            continue
-        rounds.append(row[0])
-        for i in range(len(sides)):
-            totals[i] += int(row[1 + i])
-            series[i].append(totals[i])
-    return sides, rounds, series
-
-
 def chart(title: str, rows: list[list], path: Path) -> None:
     import matplotlib
 
@@ -106,7 +81,7 @@ def chart(title: str, rows: list[list], path: Path) -> None:
     import matplotlib.pyplot as plt
     from matplotlib.ticker import MaxNLocator
 
-    sides, rounds, series = running_totals(rows)
+    sides, rounds, series = night.running_totals(rows)
     fig, ax = plt.subplots(figsize=(6, 3.5), dpi=100)
     for name, values in zip(sides, series, strict=True):
         ax.plot(rounds, values, marker="o", label=name)
@@ -140,18 +115,17 @@ def export(folder: Path, out: Path) -> list[dict]:
             games.append({"name": name, "problem": str(e)})
             continue
         rows = rules.score_rows(state)
-        with (out / f"{name}.csv").open("w", newline="") as f:
-            csv.writer(f).writerows(rows)
+        (out / f"{name}.csv").write_text(night.csv_text(rows), newline="")
         title = title_of(rules.NAME)
         chart(f"{title}: {name}", rows, out / f"{name}.png")
-        night = header_of(storage, journal.name)[1]  # the night it was played on
+        played_on = header_of(storage, journal.name)[1]
         games.append(
             {
                 "name": name,
                 "title": title,
                 "headline": rules.headline(state),
                 "rows": rows,
-                "night": night,
+                "night": played_on,
             }
         )
     (out / "night.html").write_text(night_page(games))
@@ -159,26 +133,9 @@ def export(folder: Path, out: Path) -> list[dict]:
 
 
 def night_page(games: list[dict]) -> str:
-    parts = [
-        "<!doctype html><meta charset='utf-8'><title>Game night</title>",
-        "<style>body{font-family:sans-serif;max-width:48em;margin:2em auto}"
-        "table{border-collapse:collapse}td,th{border:1px solid #999;padding:2px 8px;"
-        "text-align:right}</style>",
-        f"<h1>Game night: {len(games)} game{'s' if len(games) != 1 else ''}</h1>",
-    ]
-    for game in games:
-        esc = html.escape
-        if "problem" in game:
-            parts.append(f"<h2>{esc(game['name'])}</h2><p>not readable: {esc(game['problem'])}</p>")
-            continue
-        night = f", night {game['night']}" if game.get("night") else ""
-        parts.append(f"<h2>{esc(game['title'])}: {esc(game['name'])}{night}</h2>")
-        parts.append(f"<p>{esc(game['headline'])}</p><table>")
-        for i, row in enumerate(game["rows"]):
-            cell = "th" if i == 0 else "td"
-            parts.append("<tr>" + "".join(f"<{cell}>{esc(str(v))}</{cell}>" for v in row) + "</tr>")
-        parts.append(f"</table><p><img src='{esc(game['name'])}.png' alt='running totals'></p>")
-    return "\n".join(parts) + "\n"
+    return night.page(
+        games, lambda game: f"<img src='{night.escape(game['name'])}.png' alt='running totals'>"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

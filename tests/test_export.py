@@ -11,6 +11,7 @@ from conftest import SCENARIOS
 from PIL import Image
 
 from host_tools import export
+from host_tools.night import running_totals
 from rig import Rig
 
 
@@ -50,16 +51,16 @@ def test_running_totals_add_up():
         [2, 5, 20, "out B"],
         ["total", 15, 15, ""],
     ]
-    assert export.running_totals(rows) == (["A", "B"], [0, 1, 2], [[0, 10, 15], [0, -5, 15]])
+    assert running_totals(rows) == (["A", "B"], [0, 1, 2], [[0, 10, 15], [0, -5, 15]])
 
 
 def test_running_totals_start_from_a_starting_row_and_skip_any_summary_word():
     # Robo Factory: cubes at the start, a row a turn, "cubes" the totals
     factory = [["turn", "A", "B"], ["start", 3, 2], [1, 1, -1], [2, 0, 2], ["cubes", 4, 3]]
-    assert export.running_totals(factory) == (["A", "B"], [0, 1, 2], [[3, 4, 4], [2, 1, 3]])
+    assert running_totals(factory) == (["A", "B"], [0, 1, 2], [[3, 4, 4], [2, 1, 3]])
     # a duel match: a row a duel, 1 for its winner; "wins" the match's count
     duel = [["duel", "ANN", "BOB"], [1, 1, 0], [2, 0, 1], [3, 1, 0], ["wins", 2, 1]]
-    assert export.running_totals(duel) == (
+    assert running_totals(duel) == (
         ["ANN", "BOB"],
         [0, 1, 2, 3],
         [[0, 1, 1, 2], [0, 0, 1, 1]],

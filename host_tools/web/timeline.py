@@ -25,6 +25,7 @@ def timeline(text: str, press_ms: int, gap_ms: int, settle_ms: int) -> dict:
         "changes": [[t, pin, 1 - level] for t, pin, level in tl.changes],
         "snaps": [[name, t] for name, t in tl.snaps],
         "end": tl.end_ms,
+        "skip": tl.entropy_skip,
     }
 
 

@@ -1,0 +1,166 @@
+// The browser lane (tests/test_web.py): node check.mjs JOBS.json OUT.json
+//
+// Loads the built page in headless Chromium (Debian's package, driven by
+// playwright-core) and plays button timelines (timeline.py) with real input
+// events: keys, a mouse, or fingers on a touch screen (two at once for a
+// peek). Each job runs in its own browser context (its own IndexedDB, so
+// its own flash), all at once. Reads the canvas at each snap in the panel's
+// own layout (hex, 1 bit a pixel); the test compares them with the golden
+// images. A job may reload the page part-way, go offline, press the
+// download button, measure a repeat's frames per second, or take a
+// screenshot.
+import { chromium } from "playwright-core";
+import { readFileSync, writeFileSync } from "node:fs";
+
+const [jobsPath, outPath] = process.argv.slice(2);
+const { url, executable, jobs } = JSON.parse(readFileSync(jobsPath, "utf8"));
+const browser = await chromium.launch({
+  executablePath: executable,
+  headless: true,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run", "--disable-background-timer-throttling",
+    "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"],
+});
+// Keys as CDP names them: key, code, Windows key code
+const KEYS = [["ArrowUp", 38], ["ArrowDown", 40], ["Enter", 13], ["Escape", 27]];
+const EARLY_MS = 60; // each event is sent this long before the moment it is stamped with
+
+async function ready(page) {
+  await page.waitForFunction(() => window.referee && window.referee.frames > 0, null, { timeout: 60000 });
+  return page.evaluate(() => window.referee.bootMs);
+}
+
+const epochMs = () => performance.timeOrigin + performance.now();
+
+// One way of pressing, each event stamped with the moment it stands for
+// (CDP's timestamp: the event's timeStamp in the page): keys, the mouse
+// (one button at a time), or touch (a finger a button, several at once:
+// Chromium makes pointers of them).
+async function presser(page, input) {
+  const centres = await page.evaluate(() => [...document.querySelectorAll("#buttons button")].map((b) => {
+    const r = b.getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  }));
+  const cdp = await page.context().newCDPSession(page);
+  if (input === "keys") {
+    return (b, down, at) => cdp.send("Input.dispatchKeyEvent", {
+      type: down ? "rawKeyDown" : "keyUp", key: KEYS[b][0], code: KEYS[b][0],
+      windowsVirtualKeyCode: KEYS[b][1], timestamp: at / 1000 });
+  }
+  if (input === "mouse") {
+    return async (b, down, at) => {
+      const [x, y] = centres[b];
+      if (down) await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y, timestamp: at / 1000 });
+      await cdp.send("Input.dispatchMouseEvent", {
+        type: down ? "mousePressed" : "mouseReleased", x, y, button: "left", clickCount: 1, timestamp: at / 1000 });
+    };
+  }
+  const fingers = new Map(); // button -> finger id
+  let nextId = 1;
+  return async (b, down, at) => {
+    // CDP takes the fingers still down: one more starts a touch, one fewer
+    // ends one, none at all is touchEnd (which must name none)
+    if (down) fingers.set(b, nextId++); else fingers.delete(b);
+    const touchPoints = [...fingers].map(([k, id]) => ({ x: centres[k][0], y: centres[k][1], id }));
+    const type = down ? "touchStart" : fingers.size ? "touchMove" : "touchEnd";
+    await cdp.send("Input.dispatchTouchEvent", { type, touchPoints, timestamp: at / 1000 });
+  };
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+// Plays a timeline: its snaps asked of the page first (in the page's time),
+// then each change sent a little before its moment, stamped with it.
+async function play(page, tl, press, snaps) {
+  // moments on whole ms of the page's clock, as the referee counts them
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  const t0 = origin + Math.ceil(epochMs() + 100 - origin);
+  await page.evaluate(([list, origin]) => {
+    window.referee.snapAt.push(...list.map(([name, t]) => [name, t - origin]));
+  }, [tl.snaps.map(([name, t]) => [name, t0 + t]), origin]);
+  for (const [t, b, down] of tl.changes) {
+    await sleep(t0 + t - EARLY_MS - epochMs());
+    await press(b, down, t0 + t);
+  }
+  await sleep(t0 + tl.end - epochMs());
+  await page.waitForFunction(() => window.referee.snapAt.length === 0, null, { timeout: 10000 });
+  Object.assign(snaps, await page.evaluate(() => window.referee.snaps));
+  return t0;
+}
+
+async function run(job) {
+  const context = await browser.newContext({
+    viewport: job.viewport || { width: 600, height: 560 },
+    deviceScaleFactor: job.scale || 1,
+    hasTouch: job.input === "touch",
+    isMobile: !!job.mobile,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  const result = { errors, boot: [], snaps: {}, inputs: [], planned: [] };
+  await page.goto(url + (job.query || ""));
+  result.boot.push(await ready(page));
+  const press = await presser(page, job.input);
+  for (const part of job.parts) {
+    if (part.reload) {
+      if (part.offline) {
+        await page.evaluate(() => navigator.serviceWorker.ready);
+        await context.setOffline(true);
+      }
+      await page.reload();
+      result.boot.push(await ready(page));
+      continue;
+    }
+    if (part.download) {
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click("#download")]);
+      await download.saveAs(part.download);
+      continue;
+    }
+    if (part.screenshot) {
+      await page.screenshot({ path: part.screenshot });
+      continue;
+    }
+    const before = await page.evaluate(() => window.referee.inputs.length);
+    if (part.fps) { // hold a button: frames a second while it repeats, from..to ms into the hold
+      await press(part.fps.button, true, epochMs());
+      await sleep(part.fps.from);
+      const frames0 = await page.evaluate(() => window.referee.frames);
+      await sleep(part.fps.to - part.fps.from);
+      const frames = await page.evaluate(() => window.referee.frames);
+      await press(part.fps.button, false, epochMs());
+      result.fps = ((frames - frames0) * 1000) / (part.fps.to - part.fps.from);
+      continue;
+    }
+    const t0 = await play(page, part.timeline, press, result.snaps);
+    const origin = await page.evaluate(() => performance.timeOrigin);
+    result.planned.push(part.timeline.changes.map(([t, b, down]) => [t0 + t - origin, b, down]));
+    result.inputs.push(await page.evaluate((n) => window.referee.inputs.slice(n), before));
+  }
+  result.late = await page.evaluate(() => window.referee.late());
+  result.tones = await page.evaluate(() => window.referee.tones);
+  await context.close();
+  return result;
+}
+
+const results = {};
+async function attempt(name, job) {
+  try {
+    results[name] = await run(job);
+  } catch (e) {
+    results[name] = { failed: String(e.stack || e) };
+  }
+}
+// The jobs run in waves (a job's "wave", 0 first), each wave's jobs all at
+// once: a page alone for the figures, then no more pages than the machine
+// runs well together.
+const waves = [...new Set(Object.values(jobs).map((job) => job.wave || 0))].sort();
+for (const wave of waves) {
+  await Promise.all(Object.entries(jobs).filter(([, job]) => (job.wave || 0) === wave)
+    .map(([name, job]) => attempt(name, job)));
+}
+writeFileSync(outPath, JSON.stringify(results));
+await browser.close();
+process.exit(0);
