@@ -78,3 +78,45 @@ def brisk():
     from host_tools.pico import bench
 
     return bench.play_scenarios()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (make pytest: -n 2 --dist loadgroup) a worker takes
+    whole test files, and the files whose tests share a session fixture
+    (the chip's runs of every scenario, say: minutes of work) go to the same
+    worker, so no fixture is built twice."""
+    session_fixtures = {
+        name
+        for name, defs in item_fixture_defs(items).items()
+        if any(d.scope == "session" and _ours(d.func) for d in defs)
+    }
+    group = {}  # file -> the group it joins: union of files sharing a fixture
+
+    def find(key):
+        while group.setdefault(key, key) != key:
+            key = group[key]
+        return key
+
+    for item in items:
+        file = item.nodeid.split("::")[0]
+        for name in set(item.fixturenames) & session_fixtures:
+            group[find("fixture:" + name)] = find(file)
+    for item in items:
+        item.add_marker(pytest.mark.xdist_group(find(item.nodeid.split("::")[0])))
+
+
+def _ours(func):
+    """A fixture of this project's tests (not pytest's own tmp_path_factory)."""
+    import inspect
+
+    return str(inspect.getsourcefile(func)).startswith(str(ROOT / "tests"))
+
+
+def item_fixture_defs(items):
+    defs = {}
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        if info is not None:
+            for name, found in info.name2fixturedefs.items():
+                defs.setdefault(name, found)
+    return defs
