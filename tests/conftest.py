@@ -80,6 +80,7 @@ def brisk():
     return bench.play_scenarios()
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the marks
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (make pytest: -n 2 --dist loadgroup) a worker takes
     whole test files, and the files whose tests share a session fixture

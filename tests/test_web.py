@@ -74,7 +74,7 @@ def lane(tmp_path_factory):
         }
     jobs["scorepad"]["parts"].append({"screenshot": str(work / "web-desktop.png")})
     jobs["scorepad"]["viewport"] = {"width": 900, "height": 620}
-    jobs["dice_set"].update(viewport=PHONE, mobile=True, scale=1)
+    jobs["dice_set"].update(viewport=PHONE, mobile=True, scale=2)
     jobs["dice_set"]["parts"].append({"screenshot": str(work / "web-phone.png")})
     jobs["resume"] = {
         "input": "keys",
@@ -226,7 +226,7 @@ def test_screenshots_of_the_page_at_desktop_and_phone_size(lane):
     work = lane[0]
     _job(lane, "scorepad")
     _job(lane, "dice_set")
-    for name, width in (("web-desktop", 900), ("web-phone", PHONE["width"])):
+    for name, width in (("web-desktop", 900), ("web-phone", 2 * PHONE["width"])):
         image = Image.open(work / f"{name}.png")
         assert image.width == width
         shutil.copy(work / f"{name}.png", SCREENS / f"{name}.png")  # the README shows them

@@ -77,6 +77,17 @@ referee.late = () => [...device().late]; // ms each button change came to pass a
 
 const canvas = document.getElementById("panel");
 const ctx = canvas.getContext("2d");
+// Crisp: each of the panel's pixels a whole number of the screen's pixels
+// (nearest-neighbour scaling by 2.6 would make some columns wider than others).
+function fit() {
+  const dpr = devicePixelRatio || 1;
+  const room = canvas.parentElement.clientWidth - 16; // the bezel's padding
+  const scale = Math.max(1, Math.floor((room * dpr) / 128));
+  canvas.style.width = `${(128 * scale) / dpr}px`;
+  canvas.style.height = `${(64 * scale) / dpr}px`;
+}
+fit();
+addEventListener("resize", fit);
 const image = ctx.createImageData(128, 64);
 
 function draw(hex) {
@@ -129,6 +140,17 @@ referee.glass = () => {
 };
 
 function step() {
+  try {
+    tick();
+  } catch (e) { // a fault of the page's, not the firmware's (the App catches its own)
+    console.error(e);
+    status.textContent = "the referee stopped: " + e.message.split("\n").slice(-2).join(" ");
+    return;
+  }
+  setTimeout(step, Math.max(1, device().wait));
+}
+
+function tick() {
   const now = performance.now();
   // A snap the tests asked for, at a moment stamped as the events are: the
   // referee run up to the ms before it, then the canvas as it stands. Taken
@@ -145,7 +167,6 @@ function step() {
   if (frame) draw(frame);
   const tone = dev.take_tone();
   if (tone) beep(...tone.split(" ").map(Number));
-  setTimeout(step, Math.max(1, dev.wait));
 }
 step();
 
