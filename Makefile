@@ -66,10 +66,10 @@ static: setup
 	$(PY) -m host_tools.fontgen --check
 
 # Two workers (the machine's two cores), each taking whole test files (a
-# session fixture's users together: conftest.py); then the browser lane on
-# its own, as it plays in real time.
+# shared session fixture's files together: conftest.py); then the browser
+# lane on its own, as it plays in real time.
 pytest: setup browser
-	$(BIN)/pytest -n 2 --dist loadgroup --ignore=tests/test_web.py
+	$(BIN)/pytest -n 2 --ignore=tests/test_web.py
 	$(BIN)/pytest tests/test_web.py
 
 test: static pytest

@@ -80,44 +80,31 @@ def brisk():
     return bench.play_scenarios()
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the marks
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (make pytest: -n 2 --dist loadgroup) a worker takes
-    whole test files, and the files whose tests share a session fixture
-    (the chip's runs of every scenario, say: minutes of work) go to the same
-    worker, so no fixture is built twice."""
-    session_fixtures = {
-        name
-        for name, defs in item_fixture_defs(items).items()
-        if any(d.scope == "session" and _ours(d.func) for d in defs)
-    }
-    group = {}  # file -> the group it joins: union of files sharing a fixture
-
-    def find(key):
-        while group.setdefault(key, key) != key:
-            key = group[key]
-        return key
-
-    for item in items:
-        file = item.nodeid.split("::")[0]
-        for name in set(item.fixturenames) & session_fixtures:
-            group[find("fixture:" + name)] = find(file)
-    for item in items:
-        item.add_marker(pytest.mark.xdist_group(find(item.nodeid.split("::")[0])))
+# Session fixtures whose work (minutes of chip or VM runs) more than one test
+# file reads: under pytest-xdist (make pytest: -n 2) those files go to the
+# same worker, so none is built twice.
+SHARED_FIXTURES = ("brisk", "vm_scenarios")
 
 
-def _ours(func):
-    """A fixture of this project's tests (not pytest's own tmp_path_factory)."""
-    import inspect
+def pytest_xdist_make_scheduler(config, log):
+    """Each worker takes whole test files (a module fixture built once), and
+    the files that read a shared session fixture together. (xdist's own
+    loadgroup marks do not reach pytest 9's node ids.)"""
+    import re
 
-    return str(inspect.getsourcefile(func)).startswith(str(ROOT / "tests"))
+    from xdist.scheduler import LoadScopeScheduling
 
+    groups = {}
 
-def item_fixture_defs(items):
-    defs = {}
-    for item in items:
-        info = getattr(item, "_fixtureinfo", None)
-        if info is not None:
-            for name, found in info.name2fixturedefs.items():
-                defs.setdefault(name, found)
-    return defs
+    def group_of(file):
+        if file not in groups:
+            text = (ROOT / file).read_text()
+            shared = [n for n in SHARED_FIXTURES if re.search(rf"\b{n}\b", text)]
+            groups[file] = "fixture " + shared[0] if shared else file
+        return groups[file]
+
+    class SharedFixtureScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return group_of(nodeid.split("::")[0])
+
+    return SharedFixtureScheduling(config, log)
