@@ -85,8 +85,8 @@ def svg_chart(rows):
         "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' font-size='11'"
         " font-family='sans-serif'>" % (width, height),
         "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#999'/>" % (left, base, width - right, base),
-        "<text x='2' y='%d'>%d</text>" % (top + 8, high),
-        "<text x='2' y='%d'>%d</text>" % (height - bottom, low),
+        "<text x='2' y='%d'>%d</text>" % (y(high) + 4, high),  # beside its height
+        "<text x='2' y='%d'>%d</text>" % (y(low) + 4, low),
         "<text x='%d' y='%d' text-anchor='middle'>rounds 0-%d</text>"
         % ((left + width - right) // 2, height - 6, rounds[-1]),
     ]

@@ -86,6 +86,7 @@ def brisk():
 SHARED_FIXTURES = ("brisk", "vm_scenarios")
 
 
+@pytest.hookimpl(optionalhook=True)  # pytest -p no:xdist has no such hook
 def pytest_xdist_make_scheduler(config, log):
     """Each worker takes whole test files (a module fixture built once), and
     the files that read a shared session fixture together. (xdist's own

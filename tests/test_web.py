@@ -203,7 +203,9 @@ def test_the_download_holds_the_journal_its_table_and_the_night(lane, tmp_path):
     from host_tools import export
 
     work = lane[0]
-    _job(lane, "resume")
+    result = _job(lane, "resume")
+    # the game was still in play: the page asked first (its secrets are in it)
+    assert len(result["dialogs"]) == 1 and "secret" in result["dialogs"][0]
     with zipfile.ZipFile(work / "night.zip") as z:
         assert z.testzip() is None  # every CRC matches
         names = z.namelist()
@@ -286,3 +288,18 @@ def test_the_buzzer_sounds_through_the_page(lane, tmp_path, monkeypatch):
     assert [hz for hz, _ms in result["tones"]] == pitches
     assert all(ms > 0 for _hz, ms in result["tones"])
     del rig
+
+
+def test_a_page_opened_again_within_hours_goes_on_with_the_night(tmp_path):
+    """The device opens a new game night at a power-on's first new game;
+    the page is opened again and again in one evening, so a page used
+    within NIGHT_GAP_MS (6 h) goes on with the night (host.py, in CPython
+    here: the same seam the page's MicroPython runs)."""
+    from host_tools.web import host
+
+    def opened(idle_ms):
+        return host.WebDevice(lambda path: None, seed=1, idle_ms=idle_ms, data_dir=str(tmp_path))
+
+    assert opened(20 * 60 * 1000).app.night_begun  # back after 20 minutes
+    assert not opened(host.NIGHT_GAP_MS + 1).app.night_begun  # the next evening
+    assert not opened(None).app.night_begun  # never used here before

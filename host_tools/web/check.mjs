@@ -100,7 +100,8 @@ async function run(job) {
   const errors = [];
   page.on("pageerror", (e) => errors.push(e.message));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  const result = { errors, boot: [], snaps: {}, inputs: [], planned: [] };
+  const result = { errors, boot: [], snaps: {}, inputs: [], planned: [], dialogs: [] };
+  page.on("dialog", (d) => { result.dialogs.push(d.message()); d.accept(); });
   await page.goto(url + (job.query || ""));
   result.boot.push(await ready(page));
   const press = await presser(page, job.input);

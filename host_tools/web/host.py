@@ -16,6 +16,9 @@ import machine
 from virtual_ssd1306 import VirtualSSD1306
 
 LAG_MS = 40  # an event handled up to this late still lands at its stamp
+# A page opened again within this long of its last press goes on with the
+# same game night (a reload is no new evening; the device's power-on is)
+NIGHT_GAP_MS = 6 * 3600 * 1000
 # A step lets at most this much time pass: a tab the browser put to sleep
 # pauses the referee (as a frozen chip would not) instead of starving the
 # watchdog and then dimming the panel at once.
@@ -102,7 +105,9 @@ class WebDevice:
     the rig's seeded stream, ``skip`` bytes in, so a scenario's golden
     images hold; otherwise the browser's crypto is the dice."""
 
-    def __init__(self, keep, seed=0, skip=0, cause=machine.PWRON_RESET):
+    def __init__(
+        self, keep, seed=0, skip=0, cause=machine.PWRON_RESET, idle_ms=None, data_dir="/data"
+    ):
         self._keep, self._seed, self._skip = keep, seed, skip
         machine.sim_reset(cause)
         machine.sim_set_pin(board.VBUS_SENSE, 1)  # on USB: a nap waits, no lightsleep
@@ -126,9 +131,16 @@ class WebDevice:
             entropy = Entropy()
         from referee.app import App
 
-        hw = board.hardware(clock=self.clock, entropy=entropy, data_dir="/data")
+        hw = board.hardware(clock=self.clock, entropy=entropy, data_dir=data_dir)
         hw.storage = Mirrored(hw.storage, keep)
         self.app = App(hw)
+        # ``idle_ms``: since the page's last press, if it was ever used
+        if idle_ms is not None and idle_ms < NIGHT_GAP_MS:
+            self.app.night_begun = True
+
+    def in_play(self):
+        """Whether a game is being played (its journal holds its secrets)."""
+        return self.app.hw.storage.exists("game.jnl")
 
     def _world_ms(self, stamp):
         """The world's ms at the page's time stamp ``stamp``."""
@@ -222,9 +234,9 @@ class WebDevice:
         return path
 
 
-def boot(keep, seed=0, skip=0, cause=machine.PWRON_RESET):
+def boot(keep, seed=0, skip=0, idle_ms=None, cause=machine.PWRON_RESET):
     global device
-    device = WebDevice(keep, seed, skip, cause)
+    device = WebDevice(keep, seed, skip, cause, idle_ms)
     return device
 
 
@@ -234,7 +246,7 @@ def step(page_ms):
     try:
         return device.step(page_ms)
     except machine.WatchdogReset:
-        boot(device._keep, device._seed, device._skip, machine.WDT_RESET)
+        boot(device._keep, device._seed, device._skip, None, machine.WDT_RESET)  # the night goes on
         return device.step(page_ms)
 
 

@@ -69,7 +69,9 @@ function keep(path) {
 }
 
 mp.runPython(await (await fetch("host.py")).text());
-mp.globals.get("boot")(keep, seed, skip);
+// The game night goes on if the page was used a little while ago (host.py)
+const lastUsed = Number(localStorage.getItem("referee-last-press") || 0);
+mp.globals.get("boot")(keep, seed, skip, lastUsed ? Date.now() - lastUsed : null);
 const stepDevice = mp.globals.get("step");
 const LAG_MS = mp.globals.get("LAG_MS");
 const device = () => mp.globals.get("device");
@@ -81,8 +83,9 @@ const ctx = canvas.getContext("2d");
 // (nearest-neighbour scaling by 2.6 would make some columns wider than others).
 function fit() {
   const dpr = devicePixelRatio || 1;
-  const room = canvas.parentElement.clientWidth - 16; // the bezel's padding
-  const scale = Math.max(1, Math.floor((room * dpr) / 128));
+  const wide = canvas.parentElement.clientWidth - 16; // the bezel's padding
+  const high = innerHeight - 40; // on a phone on its side, the height is short
+  const scale = Math.max(1, Math.floor(Math.min((wide * dpr) / 128, (high * dpr) / 64)));
   canvas.style.width = `${(128 * scale) / dpr}px`;
   canvas.style.height = `${(64 * scale) / dpr}px`;
 }
@@ -180,6 +183,7 @@ function hold(index, who, down, stamp) {
   const now = held[index].size > 0;
   if (now === before) return;
   referee.inputs.push([stamp, index, now ? 1 : 0, performance.now() - stamp]);
+  if (now) localStorage.setItem("referee-last-press", String(Date.now()));
   device().button(index, now, stamp);
   buttons[index].classList.toggle("down", now);
 }
@@ -197,7 +201,8 @@ for (const button of buttons) {
 }
 const KEYS = { ArrowUp: 0, ArrowDown: 1, Enter: 2, " ": 2, Escape: 3, Backspace: 3 };
 addEventListener("keydown", (e) => {
-  if (!(e.key in KEYS) || e.target.closest?.("#tools")) return;
+  // Enter and space on the page's own download button are that button's
+  if (!(e.key in KEYS) || ((e.key === "Enter" || e.key === " ") && e.target.closest?.("#tools"))) return;
   e.preventDefault();
   unlockAudio();
   if (!e.repeat) hold(KEYS[e.key], e.key, true, e.timeStamp);
@@ -211,7 +216,10 @@ addEventListener("blur", () => { // a key let go in another window never comes b
 
 // The download: every journal, its CSV and night.html in one zip, made by
 // the same Python (host_tools/web/download.py) the tests check.
-document.getElementById("download").addEventListener("click", () => {
+document.getElementById("download").addEventListener("click", (e) => {
+  e.currentTarget.blur(); // the keys go back to the referee
+  if (device().in_play() && !confirm("A game is still being played: its file holds what was "
+    + "dealt in secret so far (robots, sides, cards). Download it all the same?")) return;
   const path = device().download();
   const blob = new Blob([mp.FS.readFile(path)], { type: "application/zip" });
   const link = document.createElement("a");
