@@ -45,6 +45,7 @@ SCREENS = ROOT / "host_tools" / "web"  # the README shows the screenshots from h
 # by the score pad scenario's steps), a reload, and the offer taken.
 BEFORE_RELOAD = "down\nok\ndown x2\nok\nok\nok long\nok\nup x3\nok\nsnap entered"
 AFTER_RELOAD = "wait 300\nsnap offer\nok\nsnap resumed"
+AFTER_DOWNLOAD = "down\nsnap after_download"
 # Settings (the menu's last row: UP wraps to it), its first line turned
 FLIP = "up\nok\nsnap settings\nok\nsnap flipped\nback\nsnap menu"
 
@@ -84,6 +85,7 @@ def lane(tmp_path_factory):
             {"reload": True},
             {"timeline": _timeline(AFTER_RELOAD)},
             {"download": str(work / "night.zip")},
+            {"timeline": _timeline(AFTER_DOWNLOAD)},  # the keys are the referee's again
             {"reload": True, "offline": True},
             {"timeline": _timeline("snap offline")},
         ],
@@ -185,8 +187,9 @@ def test_a_reload_mid_game_offers_the_game_and_resumes_it(lane, tmp_path, monkey
     before.play(BEFORE_RELOAD)
     after = Rig(seed=1, usb=True)
     after.play(AFTER_RELOAD)
+    after.play(AFTER_DOWNLOAD)  # after a click on the download button: a key still acts
     after.snaps["entered"] = before.snaps["entered"]
-    for snap in ("entered", "offer", "resumed"):
+    for snap in ("entered", "offer", "resumed", "after_download"):
         if bytes.fromhex(result["snaps"][snap]) != after.snaps[snap]:
             pytest.fail(
                 golden_diff.explain(
