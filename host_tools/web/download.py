@@ -68,45 +68,25 @@ def zip_bytes(files):
     central = bytearray()
     for path, data in files:
         name = path.encode()
-        crc = crc32(data) & 0xFFFFFFFF
+        # what the local header and the central directory's entry both say:
+        # flags, method (stored), time, date, CRC, sizes, name's length, no extra
+        common = struct.pack(
+            "<HHHHIIIHH",
+            0,
+            0,
+            0,
+            _DOS_DATE,
+            crc32(data) & 0xFFFFFFFF,
+            len(data),
+            len(data),
+            len(name),
+            0,
+        )
         offset = len(out)
-        out += struct.pack(
-            "<IHHHHHIIIHH",
-            0x04034B50,
-            20,
-            0,
-            0,
-            0,
-            _DOS_DATE,
-            crc,
-            len(data),
-            len(data),
-            len(name),
-            0,
-        )
-        out += name
-        out += data
-        central += struct.pack(
-            "<IHHHHHHIIIHHHHHII",
-            0x02014B50,
-            20,
-            20,
-            0,
-            0,
-            0,
-            _DOS_DATE,
-            crc,
-            len(data),
-            len(data),
-            len(name),
-            0,
-            0,
-            0,
-            0,
-            0,
-            offset,
-        )
-        central += name
+        out += struct.pack("<IH", 0x04034B50, 20) + common + name + data  # version 2.0 needed
+        # made by 2.0, needs 2.0; then no comment, disk 0, no attributes, where
+        central += struct.pack("<IHH", 0x02014B50, 20, 20) + common
+        central += struct.pack("<HHHII", 0, 0, 0, 0, offset) + name
     start = len(out)
     out += central
     out += struct.pack(
