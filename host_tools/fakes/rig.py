@@ -20,26 +20,12 @@ from button_script import commands
 from referee.app import POLL_MS, App
 from referee.hw.buttons import LONG_MS
 from referee.hw.power import WATCHDOG_MS
+from virtual_clock import VirtualClock  # also rig.VirtualClock, as the tests use it
 from virtual_ssd1306 import VirtualSSD1306
 
-_TICKS_MASK = 0x3FFFFFFF
 _BUTTONS = {"up": 0, "down": 1, "ok": 2, "back": 3}
 PRESS_MS = 60  # how long a scripted finger stays down
 GAP_MS = 60  # and how long it stays off before the next press
-
-
-class VirtualClock:
-    """ticks_ms of the fake world; sleeping lets virtual time pass."""
-
-    def ticks_ms(self):
-        return machine.sim_now() & _TICKS_MASK
-
-    def ticks_diff(self, later, earlier):
-        half = 1 << 29
-        return ((later - earlier + half) & _TICKS_MASK) - half
-
-    def sleep_ms(self, ms):
-        machine.sim_advance(ms)
 
 
 class SeededEntropy:

@@ -13,6 +13,7 @@ edge; a page has no interrupts, only events it handles when it can.)
 
 import board
 import machine
+from virtual_clock import VirtualClock
 from virtual_ssd1306 import VirtualSSD1306
 
 LAG_MS = 40  # an event handled up to this late still lands at its stamp
@@ -25,7 +26,7 @@ NIGHT_GAP_MS = 6 * 3600 * 1000
 MAX_GAP_MS = 1000
 
 
-class WebClock:
+class WebClock(VirtualClock):
     """The fake world's ticks. A sleep moves them on at once (code that waits
     in a loop would never see time pass otherwise), except the loop's nap
     between two steps: that is the page's wait before the next step, in
@@ -34,13 +35,6 @@ class WebClock:
     def __init__(self):
         self.nap = 10
         self.napping = False
-
-    def ticks_ms(self):
-        return machine.sim_now() & 0x3FFFFFFF
-
-    def ticks_diff(self, later, earlier):
-        half = 1 << 29
-        return ((later - earlier + half) & 0x3FFFFFFF) - half
 
     def sleep_ms(self, ms):
         if self.napping:
@@ -169,9 +163,10 @@ class WebDevice:
             self.origin = round(page_ms) - LAG_MS - sim_now()
             self.wake = sim_now()
         now = self._world_ms(page_ms - LAG_MS)
-        if now - max(sim_now(), self.wake) > MAX_GAP_MS:  # the page slept: so did the referee
-            self.origin += now - max(sim_now(), self.wake) - MAX_GAP_MS
-            now = self._world_ms(page_ms - LAG_MS)
+        slept = now - max(sim_now(), self.wake) - MAX_GAP_MS
+        if slept > 0:  # the page slept: so did the referee
+            self.origin += slept
+            now -= slept
         while self.wake <= now:
             self._changes_until(self.wake)
             if self.wake > sim_now():
