@@ -23,6 +23,17 @@ if sys.implementation.name == "micropython":
             pass
     for _name in ("typing", "types", "circuitpython_typing"):
         sys.modules[_name] = None  # type: ignore[assignment]
+    # The ROMFS build mounts the referee's code at /rom (host_tools/romfs.py)
+    # and searches it after the filesystem's root, where the copy an install
+    # on the stock firmware left would shadow it: with /rom mounted, it goes
+    # first. (`make deploy` removes such copies; a firmware-only update does not.)
+    try:
+        sys.modules["os"].stat("/rom")
+        for _name in ("/rom/lib", "/rom"):
+            sys.path.remove(_name)
+            sys.path.insert(0, _name)
+    except (OSError, ValueError, AttributeError):  # no ROMFS here
+        pass
 
 import machine  # noqa: E402
 

@@ -1,14 +1,17 @@
 """The Pico's filesystem as one LittleFS image: the referee as `make deploy` installs it.
 
-    python -m host_tools.flash_image OUT.img [--flash-dir DIR]
+    python -m host_tools.flash_image OUT.img [--flash-dir DIR] [--stock]
 
 MicroPython's rp2 port keeps its filesystem in the last 1,408 KiB of the
 2 MiB flash (offset 0xA0000). Its frozen _boot.py mounts it as LittleFS v2
 with the geometry below and formats it if that fails, so an image written
 with any other block or program size would be wiped at the first boot.
 
-The emulated-Pico lane (host_tools/pico) writes this image into the emulated
-flash; `make uf2` can put the same bytes behind the firmware in one .uf2.
+On the ROMFS build of MicroPython the referee's code lives in its ROMFS
+partition (host_tools/romfs.py) and the filesystem holds only main.py and
+the saved games; on the stock build (no partition) it holds everything.
+The emulated-Pico lane (host_tools/pico) writes these images into the
+emulated flash; `make uf2` puts the same bytes behind the firmware.
 """
 
 from __future__ import annotations
@@ -70,9 +73,21 @@ def build_image(files: dict[str, bytes]) -> bytes:
     return image
 
 
-def referee_image(extra: dict[str, bytes] | None = None) -> bytes:
-    """The deployed referee plus ``extra`` files (which win on a clash)."""
+def filesystem_files(in_rom: bool) -> dict[str, bytes]:
+    """What the filesystem holds after an install: main.py alone when the
+    code is in the ROMFS partition (``in_rom``), else all the files."""
     files = referee_files()
+    if in_rom:
+        from host_tools import romfs
+
+        files = {path: files[path] for path in romfs.ON_FILESYSTEM}
+    return files
+
+
+def referee_image(extra: dict[str, bytes] | None = None, in_rom: bool = True) -> bytes:
+    """The filesystem of an installed referee plus ``extra`` files (which
+    win on a clash): for the ROMFS build (``in_rom``) or the stock one."""
+    files = filesystem_files(in_rom)
     files.update(extra or {})
     return build_image(files)
 
@@ -100,10 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="The referee's LittleFS flash image")
     ap.add_argument("out", type=Path, help="where to write the image")
     ap.add_argument("--flash-dir", type=Path, help="extra files, e.g. data/game.jnl")
+    ap.add_argument("--stock", action="store_true", help="the code too (no ROMFS partition)")
     args = ap.parse_args(argv)
     paths.use_firmware()
     extra = folder_files(args.flash_dir) if args.flash_dir else {}
-    args.out.write_bytes(referee_image(extra))
+    args.out.write_bytes(referee_image(extra, in_rom=not args.stock))
     print(f"{args.out}: {IMAGE_BYTES} bytes, flash offset {FS_OFFSET:#x}")
     return 0
 

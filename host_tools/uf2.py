@@ -1,14 +1,20 @@
-"""One file for a first install: MicroPython and the referee in a single .uf2.
+"""MicroPython and the referee as .uf2 files, installed by drag and drop.
 
-    make uf2        writes build/referee.uf2
+    make uf2        writes build/referee.uf2 and build/referee-update.uf2
 
-Hold BOOTSEL while plugging the Pico in and copy the file onto the RPI-RP2
-drive: the bootrom writes MicroPython (the vendored v1.27.0 RPI_PICO
-firmware, host_tools/pico/rp2/) and the referee's filesystem (the LittleFS
-image of host_tools/flash_image.py, exactly the files `make deploy` copies)
-in one go. The filesystem is written whole, so a board that held saved games
-loses them: later updates go through `make deploy`, which copies only the
-firmware files and never touches data/.
+Hold BOOTSEL while plugging the Pico in and copy a file onto the RPI-RP2
+drive; the bootrom writes each block where it says:
+
+- ``referee.uf2``, the first install: MicroPython v1.27.0's ROMFS build
+  (host_tools/pico/rp2/), the referee's code as a ROMFS image in its
+  partition (host_tools/romfs.py) and a fresh filesystem holding main.py
+  and an empty data/ folder (host_tools/flash_image.py). The filesystem is
+  written whole, so a board that held saved games loses them.
+- ``referee-update.uf2``, an update that keeps the saved games: the same
+  firmware and ROMFS image, and not one block in the filesystem's region
+  (flash offset 0xA0000 on). It also moves a board from the stock firmware
+  (the referee on its filesystem) to the ROMFS build; main.py then runs the
+  code in /rom, and `make deploy` once clears the old copy off the filesystem.
 
 UF2 (Microsoft's USB Flashing Format, which the RP2040 bootrom reads): 512-
 byte blocks, each carrying 256 bytes for one flash address. Sectors of the
@@ -34,6 +40,7 @@ FLASH_BASE = 0x10000000  # XIP address of flash offset 0
 PAYLOAD = 256  # bytes a block carries: one flash page
 SECTOR = 4096  # the flash's erase unit
 OUT = paths.ROOT / "build" / "referee.uf2"
+UPDATE_OUT = paths.ROOT / "build" / "referee-update.uf2"
 
 
 def pages(data: bytes, offset: int, skip_blank_sectors: bool) -> list[tuple[int, bytes]]:
@@ -88,30 +95,47 @@ def decode(uf2: bytes) -> dict[int, bytes]:
     return out
 
 
-def referee_uf2(firmware: bytes, image: bytes) -> bytes:
-    """MicroPython's flash image from offset 0 plus the filesystem image."""
-    if len(firmware) > flash_image.FS_OFFSET:
-        raise ValueError("the firmware runs into the filesystem")
-    return encode(
-        pages(firmware, 0, skip_blank_sectors=False)
-        + pages(image, flash_image.FS_OFFSET, skip_blank_sectors=True)
-    )
+def referee_uf2(firmware: bytes, rom: bytes, image: bytes | None) -> bytes:
+    """MicroPython's flash image from offset 0, the ROMFS image in its
+    partition and, unless ``image`` is None (an update), the filesystem."""
+    from host_tools import romfs
+
+    end = romfs.OFFSET if rom else flash_image.FS_OFFSET
+    if len(firmware) > end:
+        raise ValueError(
+            "the firmware runs into the " + ("ROMFS partition" if rom else "filesystem")
+        )
+    if len(rom) > romfs.PARTITION_BYTES:
+        raise ValueError("the ROMFS image runs into the filesystem")
+    parts = pages(firmware, 0, skip_blank_sectors=False)
+    parts += pages(rom, romfs.OFFSET, skip_blank_sectors=False)
+    if image is not None:
+        parts += pages(image, flash_image.FS_OFFSET, skip_blank_sectors=True)
+    return encode(parts)
 
 
 def main(argv: list[str] | None = None) -> int:
+    from host_tools import romfs
     from host_tools.pico import run
 
-    ap = argparse.ArgumentParser(description="MicroPython and the referee in one .uf2")
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap = argparse.ArgumentParser(description="MicroPython and the referee as .uf2 files")
+    ap.add_argument("--out", type=Path, default=OUT, help="the first install's file")
+    ap.add_argument("--update-out", type=Path, default=UPDATE_OUT, help="the update's file")
     args = ap.parse_args(argv)
     paths.use_firmware()
-    data = referee_uf2(run.FIRMWARE.read_bytes(), flash_image.referee_image())
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_bytes(data)
+    firmware = run.ROMFS.firmware.read_bytes()
+    rom = romfs.referee_image()
+    install = referee_uf2(firmware, rom, flash_image.referee_image(in_rom=True))
+    update = referee_uf2(firmware, rom, None)
+    for path, data in ((args.out, install), (args.update_out, update)):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
     print(
-        f"{args.out}: {len(data):,} bytes, {len(data) // 512} blocks "
-        "(MicroPython v1.27.0 + the referee). Copying it onto a Pico in BOOTSEL "
-        "mode erases its saved games; update later with make deploy."
+        f"{args.out}: {len(install):,} bytes, the first install (MicroPython v1.27.0 with "
+        "ROMFS, the referee, a fresh filesystem): it ERASES the board's saved games.\n"
+        f"{args.update_out}: {len(update):,} bytes, an update (MicroPython and the referee "
+        "only): the saved games stay. Either goes onto the RPI-RP2 drive (hold BOOTSEL "
+        "while plugging the Pico in)."
     )
     return 0
 

@@ -10,7 +10,7 @@ entropy) is modelled by host_tools/pico.
 import pytest
 from conftest import GOLDEN, SCENARIOS
 
-from host_tools import flash_image
+from host_tools import flash_image, romfs
 from host_tools.pico import figures, lane, run, script
 from host_tools.pico.run import ChipRun
 
@@ -112,15 +112,28 @@ def test_vsys_reads_as_the_twelve_bit_adc_reads_it():
     assert run.vsys_adc_raw(9900) == 4095  # 3.3 V on the pin: full scale
 
 
-def test_the_flash_image_holds_what_deploy_installs_plus_extra_files():
+def test_the_filesystem_image_holds_what_an_install_leaves_plus_extra_files():
     extra = {"data/game.jnl": b"journal bytes"}
+    deployed = flash_image.referee_files()
+    assert "main.py" in deployed and "referee/app.mpy" in deployed
+    assert "lib/adafruit_ssd1306.mpy" in deployed
+    # The stock build: everything on the filesystem, as make deploy copies it
+    stock = flash_image.read_image(flash_image.referee_image(extra, in_rom=False))
+    assert stock == {**deployed, **extra}
+    # The ROMFS build: main.py beside the games; the rest is in the ROMFS image
     image = flash_image.referee_image(extra)
     assert len(image) == 352 * 4096  # 0xA0000 to the end of the 2 MiB flash
-    files = flash_image.read_image(image)
-    expected = flash_image.referee_files()
-    expected.update(extra)
-    assert files == expected
-    assert "main.py" in files and "referee/app.mpy" in files and "lib/adafruit_ssd1306.mpy" in files
+    assert flash_image.read_image(image) == {"main.py": deployed["main.py"], **extra}
+    rom = romfs.read(romfs.referee_image())
+    assert rom == {path: data for path, data in deployed.items() if path != "main.py"}
+
+
+def test_the_romfs_image_is_the_same_bytes_from_the_same_sources():
+    files = {"b/c.mpy": b"\x4d\x06", "a.mpy": b"abc", "b/a.mpy": b""}
+    image = romfs.build(files)
+    assert image.startswith(romfs.HEADER)
+    assert romfs.build(dict(reversed(list(files.items())))) == image
+    assert romfs.read(image) == files
 
 
 # -- figures from a record --------------------------------------------------------------

@@ -234,11 +234,13 @@ def run_games(games=GAMES, lengths=LENGTHS, workers: int | None = None, cap: boo
         return dict(pool.map(one, order))
 
 
-def menu_kept() -> tuple[int, run.ChipRun]:
+def menu_kept(build: run.Build = run.ROMFS) -> tuple[int, run.ChipRun]:
     """Heap used at the menu after the collection that follows leaving a
     screen (the first menu entry opened and closed): what the menu keeps."""
     chip = run.run_chip(
-        lane.timeline_for("ok\nwait 300\nback\nwait 300", 50, 50), flash_image.referee_image()
+        lane.timeline_for("ok\nwait 300\nback\nwait 300", 50, 50),
+        flash_image.referee_image(in_rom=build.in_rom),
+        build=build,
     )
     assert chip.ready_us is not None and chip.gc, chip.error
     return chip.gc[-1][1] - runtime_bytes(chip), chip

@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from host_tools import flash_image, golden_diff
+from host_tools import flash_image, golden_diff, romfs
 from host_tools.pico import figures, run, script
 
 
@@ -44,13 +44,16 @@ def play_all(
     workers: int | None = None,
     settle_ms: int = 0,
     marks=None,
+    build: run.Build = run.ROMFS,
     **options,
 ) -> dict[str, Played]:
-    """Play each named script on its own fresh chip; {name: Played}.
-    ``image`` defaults to the deployed referee; b"" writes none (for a
-    ``firmware=`` .uf2 that holds the filesystem too)."""
+    """Play each named script on its own fresh chip of ``build``; {name: Played}.
+    ``image`` (the filesystem) defaults to the installed referee's; b""
+    writes none (for a ``firmware=`` .uf2 that holds the filesystem too)."""
     if image is None:
-        image = flash_image.referee_image()
+        image = flash_image.referee_image(in_rom=build.in_rom)
+    if build.in_rom and "firmware" not in options and "rom_image" not in options:
+        options["rom_image"] = romfs.referee_image()  # built once, here
     workers = workers or min(2, os.cpu_count() or 1)
     run.seeded_entropy(1, 1)  # imports done here, not in the worker threads
     figures.new_panel()
@@ -64,7 +67,7 @@ def play_all(
         tl = timelines[name]
         # marks(timeline): allocation windows for the bench (host_tools/pico/bench.py)
         extra = {"bench_marks": marks(tl)} if marks else {}
-        chip = run.run_chip(tl, image, **options, **extra)
+        chip = run.run_chip(tl, image, build=build, **options, **extra)
         return Played(name, tl, chip, figures.snaps(chip, tl), figures.latencies(chip, tl))
 
     with ThreadPoolExecutor(max_workers=workers) as pool:

@@ -3,7 +3,7 @@
 //     node host_tools/pico/pico.mjs JOB.json RESULT.json
 //
 // JOB (written by host_tools/pico/run.py) names the firmware (.bin or .uf2),
-// the bootrom, the LittleFS image, the entropy bytes, the pin levels and a
+// the bootrom, the LittleFS image, the ROMFS image, the entropy bytes, the pin levels and a
 // timeline of pin changes relative to "ready" (5 ms into the first nap after
 // the panel got pixels: the main loop's first lightsleep). RESULT holds every
 // I2C transaction and pin change with its emulated time, so Python rebuilds
@@ -46,6 +46,9 @@ function fail(message) {
 loadFirmware(new Uint8Array(readFileSync(job.firmware)), job.firmware.endsWith('.uf2'));
 if (job.flash_image) {
   chip.flash.set(new Uint8Array(readFileSync(job.flash_image)), job.flash_offset);
+}
+if (job.romfs_image) {
+  chip.flash.set(new Uint8Array(readFileSync(job.romfs_image)), job.romfs_offset);
 }
 
 function loadFirmware(bytes, isUf2) {

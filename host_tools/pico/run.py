@@ -1,9 +1,11 @@
 """One run of the emulated Pico: job in, raw record out (host_tools/pico/pico.mjs).
 
-The chip gets the vendored MicroPython v1.27.0 firmware and bootrom (rp2/),
-the referee's LittleFS image at flash offset 0xA0000, and the board around
-it as the desktop rig models it: buttons idle high, on batteries (VBUS low),
-VSYS 4.6 V on ADC3, and the rig's seeded entropy stream behind os.urandom.
+The chip gets a vendored MicroPython v1.27.0 firmware and the bootrom (rp2/):
+the ROMFS build with the referee's code in its partition at flash offset
+0x60000 (host_tools/romfs.py), or the stock build with the code on the
+filesystem; the LittleFS image at 0xA0000; and the board around it as the
+desktop rig models it: buttons idle high, on batteries (VBUS low), VSYS
+4.6 V on ADC3, and the rig's seeded entropy stream behind os.urandom.
 """
 
 from __future__ import annotations
@@ -14,15 +16,61 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from host_tools import flash_image, paths
+from host_tools import flash_image, paths, romfs
 from host_tools.pico.script import Timeline
 
 HERE = Path(__file__).resolve().parent
 RP2 = HERE / "rp2"
-FIRMWARE = RP2 / "micropython-v1.27.0-RPI_PICO.bin"
 BOOTROM = RP2 / "bootrom.bin"
-SYMBOLS = RP2 / "symbols.json"
+SYMBOLS = RP2 / "symbols.json"  # {firmware file: addresses from its .elf}
 HARNESS = HERE / "pico.mjs"
+
+
+@dataclass(frozen=True)
+class Build:
+    """A kind of MicroPython install: its firmware, whether the referee's
+    code lives in the ROMFS partition (else on the filesystem), and the same
+    firmware with the REPL also on UART0 (for mpremote in the lane)."""
+
+    name: str
+    firmware: Path
+    in_rom: bool
+    uart_firmware: Path
+
+
+ROMFS = Build(
+    "romfs",
+    RP2 / "micropython-v1.27.0-RPI_PICO_ROMFS.bin",
+    True,
+    RP2 / "micropython-v1.27.0-RPI_PICO_ROMFS-uartrepl.bin",
+)
+STOCK = Build(
+    "stock",
+    RP2 / "micropython-v1.27.0-RPI_PICO.bin",
+    False,
+    RP2 / "micropython-v1.27.0-RPI_PICO-uartrepl.bin",
+)
+BUILDS = {b.name: b for b in (ROMFS, STOCK)}
+FIRMWARE = ROMFS.firmware  # what the lane and `make uf2` ship
+
+
+def symbols_for(firmware: Path) -> dict | None:
+    """The .elf addresses of a vendored firmware (a .bin, or a .uf2 that
+    holds one of them), for reading its heap; None for any other."""
+    table = json.loads(SYMBOLS.read_text())
+    if firmware.name in table:
+        return table[firmware.name]
+    if firmware.suffix == ".uf2":
+        from host_tools import uf2
+
+        blocks = uf2.decode(firmware.read_bytes())
+        for name in table:
+            known = (RP2 / name).read_bytes()
+            got = b"".join(blocks.get(uf2.FLASH_BASE + at, b"") for at in range(0, len(known), 256))
+            if got[: len(known)] == known:
+                return table[name]
+    return None
+
 
 VSYS_MV = 4600  # what host_tools/fakes/machine.py gives the rig: three fresh AAA cells
 ADC_FULL_SCALE_MV = 3300
@@ -89,7 +137,9 @@ def make_job(
     tail_ms: int = 300,
     heap_at: list[int] | None = None,
     keep_filesystem: bool = False,
-    firmware: Path = FIRMWARE,
+    build: Build = ROMFS,
+    firmware: Path | None = None,
+    rom_image: bytes | None = None,
     bench_marks: list[int] | None = None,
     heap_cap_bytes: int | None = None,
     profile_ms: tuple[float, float] | None = None,
@@ -102,6 +152,14 @@ def make_job(
     image_path = workdir / "littlefs.img"
     if image:  # empty: the firmware file brings its own filesystem (a `make uf2` file)
         image_path.write_bytes(image)
+    # The build's ROMFS image unless one is given (b"": none, the partition
+    # left erased) or the firmware is a file of its own (a .uf2 brings its own).
+    if rom_image is None:
+        rom_image = romfs.referee_image() if build.in_rom and firmware is None else b""
+    rom_path = workdir / "romfs.img"
+    if rom_image:
+        rom_path.write_bytes(rom_image)
+    firmware = firmware or build.firmware
     levels = {pin: 1 for pin in buttons.values()}
     # The I2C lines idle high (pull-ups on the panel module); VBUS sense.
     levels[board.I2C_SDA] = 1
@@ -113,6 +171,8 @@ def make_job(
         "bootrom": str(BOOTROM),
         "flash_image": str(image_path) if image else None,
         "flash_offset": flash_image.FS_OFFSET,
+        "romfs_image": str(rom_path) if rom_image else None,
+        "romfs_offset": romfs.OFFSET,
         "fs_bytes": flash_image.IMAGE_BYTES,
         "entropy": seeded_entropy(seed, ENTROPY_BYTES + timeline.entropy_skip)[
             timeline.entropy_skip :
@@ -124,7 +184,7 @@ def make_job(
         "run_ms": max([timeline.end_ms] + [ms for _n, ms in timeline.snaps]) + tail_ms,
         "boot_limit_ms": BOOT_LIMIT_MS,
         "heap_at": heap_at or [],
-        "symbols": json.loads(SYMBOLS.read_text()) if SYMBOLS.exists() else None,
+        "symbols": symbols_for(firmware),
         "dump_fs": str(workdir / "filesystem.img") if keep_filesystem else None,
         # bench: allocation windows cut at these ms after ready; a smaller heap
         "bench_marks": bench_marks or [],
