@@ -30,7 +30,7 @@ const clock = chip.clock;
 // Warnings about unmodelled registers would flood the output; errors stay.
 chip.logger = new ConsoleLogger(LogLevel.Error);
 
-const result = { i2c: [], pins: [], heap: [], gc: [], ready_us: null, end_us: 0, error: null };
+const result = { i2c: [], pins: [], heap: [], gc: [], collected: [], ready_us: null, end_us: 0, error: null };
 let stopped = false;
 function fail(message) {
   if (!result.error) result.error = `${message} at ${(clock.nanos / MS).toFixed(3)} ms`;
@@ -297,16 +297,22 @@ function readHeap() {
 // After each garbage collection (gc_collect returning, whether gc.collect()
 // or an allocation that found no room) the table holds only what is kept.
 const GC_COLLECT = job.symbols ? job.symbols.gc_collect & ~1 : -1;
+// What each collection took back (used before it less used after) is the
+// garbage the firmware left: call frames freed at return are not in it.
 let gcReturn = -1;
 let gcStart = 0;
+let gcUsedBefore = 0;
 function atGcCollect() {
   gcReturn = chip.core.LR & ~1;
   gcStart = clock.nanos;
+  gcUsedBefore = readHeap()[0] || 0;
 }
 function afterGcCollect() {
   gcReturn = -1;
+  const heap = readHeap();
   // [time, used, free, largest free, how long the collection took], in us and bytes
-  result.gc.push([clock.nanos / 1000, ...readHeap(), (clock.nanos - gcStart) / 1000]);
+  result.gc.push([clock.nanos / 1000, ...heap, (clock.nanos - gcStart) / 1000]);
+  if (heap.length) result.collected.push([gcStart / 1000, gcUsedBefore - heap[0]]);
   dumpHeap('gc');
 }
 

@@ -102,6 +102,7 @@ class ChipRun:
     pins: list = field(default_factory=list)  # [time, pin, level] as applied
     heap: list = field(default_factory=list)  # [time, used, free, largest free] when asked
     gc: list = field(default_factory=list)  # the same after each garbage collection
+    collected: list = field(default_factory=list)  # [time, bytes each collection took back]
     error: str | None = None
     wall_s: float = 0.0
     instructions: int = 0
@@ -227,6 +228,7 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
         pins=raw["pins"],
         heap=raw["heap"],
         gc=raw["gc"],
+        collected=raw.get("collected", []),
         error=raw["error"],
         wall_s=raw["wall_s"],
         instructions=raw["instructions"],
