@@ -319,15 +319,21 @@ class Board:
         self.port = port
         self.runner = runner
 
-    def run(self, *args: str, timeout: int = 120, what: str = "") -> str:
+    def run(
+        self, *args: str, timeout: int = 120, what: str = "", traceback_ok: bool = False
+    ) -> str:
         """mpremote's output; a failure is a DeployError with the maker's
-        message, naming ``what`` was being written (else the last argument)."""
+        message, naming ``what`` was being written (else the last argument).
+        With ``traceback_ok`` a program that raised on the board is output
+        too (the self-test's: its last line says what stopped it)."""
         cmd = [mpremote(), "connect", self.port, *args]
         try:
             proc = self.runner(cmd, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             # a port where nothing answers the REPL (no MicroPython, or busy)
             raise DeployError(MESSAGES["no micropython"].format(port=self.port)) from None
+        if proc.returncode and traceback_ok and "Traceback" in proc.stdout:
+            return proc.stdout
         if proc.returncode:
             raise DeployError(
                 explain(proc.stderr + proc.stdout, what or (args[-1] if args else ""), self.port)
@@ -450,7 +456,7 @@ def deploy(
         text = (paths.ROOT / "host_tools" / "selftest.py").read_text()
         script.write_text(text.replace("BUTTON_SECONDS = 20", f"BUTTON_SECONDS = {button_seconds}"))
         say(f"self-test: press each button within {button_seconds} s")
-        output = board.run("run", str(script), timeout=button_seconds + 60)
+        output = board.run("run", str(script), timeout=button_seconds + 60, traceback_ok=True)
     for line in output.splitlines():
         if line.startswith("SELFTEST"):
             say("  " + line[9:])

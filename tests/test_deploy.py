@@ -173,6 +173,21 @@ def test_messages_for_failures():
     assert "did not finish" in deploy.selftest_result("Traceback\nOSError: 5\n")[0]
 
 
+def test_a_self_test_that_raises_is_said_as_not_finished():
+    # mpremote run exits 1 when the program raises, the traceback on its
+    # stdout: the self-test's problem is its last line, not a failed copy.
+    def raising(cmd, **kwargs):
+        output = "SELFTEST display ok\nTraceback (most recent call last):\nOSError: [Errno 5] EIO\n"
+        return subprocess.CompletedProcess(cmd, 1, stdout=output, stderr="")
+
+    output = deploy.Board("/dev/ttyACM0", raising).run("run", "selftest.py", traceback_ok=True)
+    assert deploy.selftest_result(output) == [
+        "The self-test did not finish: OSError: [Errno 5] EIO"
+    ]
+    with pytest.raises(deploy.DeployError):
+        deploy.Board("/dev/ttyACM0", raising).run("run", "selftest.py")
+
+
 def test_the_whole_firmware_is_planned():
     files = deploy.local_files(True)
     assert files["main.py"].name == "main.py" and "main.mpy" not in files
