@@ -9,9 +9,16 @@
 // I2C transaction and pin change with its emulated time, so Python rebuilds
 // the frames with the same decoder the golden images came from. Everything here models a part of
 // the board, or fills a gap in rp2040js 1.4.1 (see host_tools/pico/README.md).
+//
+// A job with a "uart" part has no timeline: the chip runs free, UART0 on a TCP
+// port (uart.mjs) for mpremote, until its firmware resets it (machine.reset(),
+// the last step of `make deploy`) or the host writes "stop" on stdin. Lines on
+// stdout tell the host the port and the moment the referee is ready; the
+// whole flash is written to job.dump_flash at the end.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BasePeripheral, ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
+import { BasePeripheral, ConsoleLogger, GPIOPinState, LogLevel, RP2040 } from 'rp2040js';
+import { UartBridge, modelTxInterrupt } from './uart.mjs';
 
 const MS = 1e6; // nanoseconds
 const FLASH_BASE = 0x10000000;
@@ -20,6 +27,8 @@ const PANEL_DATA = 0x40; // control byte of a GDDRAM write
 const ROSC_BASE = 0x40060;
 const ROSC_RANDOMBIT = 0x1c;
 const WATCHDOG_BASE = 0x40058;
+const FLASH_BYTES = 2 * 1024 * 1024; // a Pico's W25Q16JV
+const WATCHDOG_FORCE = 2; // REASON: the trigger bit was written, not a timeout
 
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const resultPath = process.argv[3];
@@ -150,6 +159,56 @@ i2c.onStop = () => {
   i2c.completeStop();
 };
 
+// The panel on the pins, for a job with job.i2c_pins ({sda, scl}): machine.I2C
+// sends an address-only write (i2c.scan(), the probe) by bit-banging GP4/GP5
+// open drain, and the panel acknowledges its address by pulling SDA low
+// through the ninth clock, as a real SSD1306 does. Each line's level is what
+// every driver leaves it (pulled up unless held low); the firmware reads that.
+// Without it both lines read high: the probe is NACKed and adafruit_bus_device
+// falls back to a one-byte read (the timeline lane's figures were made so).
+if (job.i2c_pins) {
+  const sdaPin = chip.gpio[job.i2c_pins.sda];
+  const sclPin = chip.gpio[job.i2c_pins.scl];
+  let ackLow = false; // the panel holding SDA low
+  let sda = true;
+  let scl = true;
+  let bits = -1; // bits of the current byte clocked in; -1: no transaction
+  let byte = 0;
+  let addressed = false;
+  const follow = () => {
+    const newScl = sclPin.value !== GPIOPinState.Low;
+    const newSda = sdaPin.value !== GPIOPinState.Low && !ackLow;
+    if (newScl && scl && sda && !newSda) {
+      bits = 0; // start (or repeated start): SDA falls while SCL is high
+      byte = 0;
+      addressed = false;
+    } else if (newScl && scl && !sda && newSda) {
+      bits = -1; // stop: SDA rises while SCL is high
+      ackLow = false;
+    } else if (bits >= 0 && newScl && !scl && bits < 8) {
+      byte = (byte << 1) | (newSda ? 1 : 0); // a bit is read on SCL's rise
+      bits++;
+    } else if (bits >= 0 && !newScl && scl) {
+      if (bits === 8) {
+        // the eighth bit's clock ends: acknowledge through the ninth
+        if (!addressed) addressed = byte >> 1 === PANEL_ADDR;
+        ackLow = addressed;
+        bits = 9;
+      } else if (bits === 9) {
+        ackLow = false; // the ninth clock ends: let go for the next byte
+        bits = 0;
+        byte = 0;
+      }
+    }
+    scl = newScl;
+    sda = sdaPin.value !== GPIOPinState.Low && !ackLow;
+    sclPin.setInputValue(scl);
+    sdaPin.setInputValue(sda);
+  };
+  sdaPin.addListener(follow);
+  sclPin.addListener(follow);
+}
+
 // --- entropy ----------------------------------------------------------------------
 // MicroPython v1.27's os.urandom makes each byte as rosc_random_u8(8): eight
 // times r = (r << 1 | ROSC.RANDOMBIT) ^ (r & 0x80 ? 0xD5 : 0) on a static
@@ -196,10 +255,18 @@ for (const [channel, raw] of Object.entries(job.adc)) chip.adc.channelValues[Num
 // A real chip resets here; the run ends, loudly. The watchdog is stopped too:
 // left running, rp2040js re-arms its alarm at the same moment for ever.
 const watchdog = chip.peripherals[WATCHDOG_BASE];
+// With a UART a reset is how a session ends (mpremote reset, machine.reset()):
+// the run stops there, the flash as the firmware left it.
 watchdog.onWatchdogTrigger = () => {
   watchdog.alarm.enable = false;
   watchdog.timer.enable = false;
-  fail('watchdog reset');
+  if (job.uart) {
+    const reason = watchdog.reason === WATCHDOG_FORCE ? 'forced' : 'timer';
+    result.reset = { us: clock.nanos / 1000, reason };
+    stopped = true;
+  } else {
+    fail('watchdog reset');
+  }
 };
 
 // --- the script's timeline ----------------------------------------------------------
@@ -236,6 +303,10 @@ const readyAlarm = clock.createAlarm(() => {
   if (result.ready_us !== null || napStart < 0) return;
   const ready = clock.nanos; // READY_NAP into the nap: the script starts now
   result.ready_us = ready / 1000;
+  if (job.uart) {
+    tell({ event: 'ready', us: result.ready_us });
+    return;
+  }
   endNanos = ready + job.run_ms * MS;
   endAlarm.schedule(endNanos - ready);
   schedulePins();
@@ -243,6 +314,45 @@ const readyAlarm = clock.createAlarm(() => {
   scheduleMark(); // bench windows
 });
 const endAlarm = clock.createAlarm(() => {});
+
+// --- UART0: the REPL for mpremote (job.uart) -------------------------------------------
+// The host learns the port and the ready moment from lines on stdout. Each
+// responder [text, pin, hold ms] presses a button when the chip prints a line
+// ending in that text, as a person at the board would when the self-test asks.
+function tell(message) {
+  process.stdout.write(JSON.stringify(message) + '\n');
+}
+// The UART-REPL firmware unmasks UART0's interrupts whether or not a job
+// listens, so the PL011's TX interrupt is modelled in every run.
+for (const uart of chip.uart) modelTxInterrupt(uart);
+let uartBoard = null;
+if (job.uart) {
+  const uart = chip.uart[0];
+  const responders = job.uart.respond || [];
+  uartBoard = new UartBridge(uart, {
+    onLine(line) {
+      for (const [text, pin, holdMs] of responders) {
+        if (line.endsWith(text)) press(pin, holdMs); // the raw REPL's framing may come first
+      }
+    },
+    onPrompt() {
+      // No referee (no main.py, or it ended): the REPL is what is ready.
+      if (result.ready_us === null) {
+        result.ready_us = clock.nanos / 1000;
+        tell({ event: 'ready', us: result.ready_us, prompt: true });
+      }
+    },
+  });
+}
+function press(pin, holdMs) {
+  chip.gpio[pin].setInputValue(false);
+  result.pins.push([clock.nanos / 1000, pin, 0]);
+  const release = clock.createAlarm(() => {
+    chip.gpio[pin].setInputValue(true);
+    result.pins.push([clock.nanos / 1000, pin, 1]);
+  });
+  release.schedule(holdMs * MS);
+}
 
 // --- heap -----------------------------------------------------------------------------
 // MicroPython's GC state read straight from SRAM: no code runs on the chip,
@@ -478,7 +588,14 @@ function profileStep(pc, cycles) {
   }
 }
 
-while (!stopped && clock.nanos < endNanos) {
+// One step of the core: an instruction, a flash routine done for it, or
+// (the core waiting) a jump to the next alarm: STEPPED. ASLEEP when the core
+// waits and no alarm is set: only something from outside (a UART byte) can
+// wake it. HELD when the next alarm lies past ``notPast`` (ns): no jump.
+const STEPPED = 0;
+const ASLEEP = 1;
+const HELD = 2;
+function step(notPast = Infinity) {
   if (core.waiting) {
     if (!wasWaiting) {
       wasWaiting = true;
@@ -486,10 +603,8 @@ while (!stopped && clock.nanos < endNanos) {
       if (result.ready_us === null && sawPanelData) readyAlarm.schedule(READY_NAP);
     }
     const gap = clock.nanosToNextAlarm;
-    if (gap <= 0) {
-      fail('asleep with nothing to wake it');
-      break;
-    }
+    if (gap <= 0) return ASLEEP;
+    if (clock.nanos + gap > notPast) return HELD;
     clock.tick(gap);
   } else {
     if (wasWaiting) {
@@ -502,7 +617,7 @@ while (!stopped && clock.nanos < endNanos) {
       const before = clock.nanos;
       flashCall(pc);
       benchWindow.awake_ns += clock.nanos - before;
-      continue;
+      return STEPPED;
     }
     if (pc === GC_ALLOC || pc === GC_REALLOC || pc === GC_INIT || pc === MALLOC_FAIL || pc === GC_FREE || pc === PYEXEC_FILE) benchHook(pc);
     if (pc === GC_COLLECT) atGcCollect();
@@ -514,6 +629,68 @@ while (!stopped && clock.nanos < endNanos) {
     clock.tick(cycles * cycleNanos);
   }
   if (result.ready_us === null && clock.nanos > bootLimit) fail('no nap after drawing: never reached the menu');
+  return STEPPED;
+}
+
+// The chip runs free, never ahead of the wall clock, as a board does: slices
+// of about SLICE_MS of wall time, the bridge's bytes going both ways between
+// them. A wait on the chip's own clock (its idle loop, a sleep) that would
+// take it past the wall clock is waited out in wall time; a wait with no
+// alarm set lasts until the host sends something, and the clock then moves
+// on to the wall clock's time. Busy, it runs behind (the emulator is slower
+// than the chip), and mpremote only waits longer.
+const SLICE_MS = 10;
+const wallNanos = () => Number(process.hrtime.bigint() - wallStart);
+async function runWithUart(bridge) {
+  const port = await bridge.listen();
+  tell({ event: 'listening', port });
+  const stop = () => {
+    stopped = true;
+    bridge.notify();
+  };
+  process.stdin.on('data', (data) => {
+    if (String(data).includes('stop')) stop();
+  });
+  process.stdin.on('end', stop); // the host is gone
+  while (!stopped) {
+    const until = Date.now() + SLICE_MS;
+    let wall = wallNanos();
+    let state = STEPPED;
+    for (let n = 1; !stopped; n++) {
+      state = step(wall);
+      if (state !== STEPPED) break;
+      if ((n & 0xfff) === 0) {
+        if (Date.now() >= until) break;
+        wall = wallNanos();
+      }
+    }
+    bridge.flush();
+    if (stopped) break;
+    if (state === ASLEEP) {
+      await bridge.input();
+      // The wait took wall time, with nothing scheduled on the chip to see it pass.
+      const behind = wallNanos() - clock.nanos;
+      if (behind > 0) clock.tick(behind);
+    } else if (state === HELD) {
+      const ahead = (clock.nanos + clock.nanosToNextAlarm - wallNanos()) / MS;
+      await Promise.race([bridge.input(), new Promise((resolve) => setTimeout(resolve, ahead))]);
+    } else {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  await bridge.close();
+  process.stdin.pause();
+}
+
+if (job.uart) {
+  await runWithUart(uartBoard);
+} else {
+  while (!stopped && clock.nanos < endNanos) {
+    if (step() === ASLEEP) {
+      fail('asleep with nothing to wake it');
+      break;
+    }
+  }
 }
 
 result.end_us = clock.nanos / 1000;
@@ -526,6 +703,10 @@ result.entropy_used = rosc.used;
 result.wall_s = Number(process.hrtime.bigint() - wallStart) / 1e9;
 if (job.dump_fs) {
   writeFileSync(job.dump_fs, chip.flash.subarray(job.flash_offset, job.flash_offset + job.fs_bytes));
+}
+if (job.dump_flash) writeFileSync(job.dump_flash, chip.flash.subarray(0, FLASH_BYTES));
+if (uartBoard) {
+  result.uart = { text: uartBoard.text(), received: uartBoard.received, sent: uartBoard.sent };
 }
 writeFileSync(resultPath, JSON.stringify(result));
 process.exit(result.error ? 1 : 0);

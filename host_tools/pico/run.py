@@ -113,6 +113,12 @@ class ChipRun:
     bench: dict = field(default_factory=dict)
     profile: dict = field(default_factory=dict)  # host_tools/pico/profile.py
     heap_dumps: list = field(default_factory=list)  # host_tools/pico/heap_dump.py
+    # A free run with UART0 on a port (host_tools/pico/uart.py): what the chip
+    # sent on it, the reset that ended it (None: stopped by the host) and the
+    # whole 2 MiB flash at the end.
+    uart: dict = field(default_factory=dict)
+    reset: dict | None = None
+    flash_dump: bytes | None = None
 
 
 class ChipError(RuntimeError):
@@ -148,6 +154,8 @@ def make_job(
     profile_strings: list[int] | None = None,
     profile_callers: list[int] | None = None,
     heap_dump_ms: tuple[float, float] | None = None,
+    uart: dict | None = None,
+    probe_ack: bool = False,
 ) -> Path:
     buttons, board = board_pins()
     image_path = workdir / "littlefs.img"
@@ -197,6 +205,11 @@ def make_job(
         "profile_callers": profile_callers or [],
         # development: the raw heap after each collection (heap_dump.py)
         "heap_dump_ms": heap_dump_ms,
+        # a free run with UART0 on a TCP port, for mpremote (host_tools/pico/uart.py)
+        "uart": uart,
+        # the panel acknowledges a bit-banged address probe (i2c.scan()) on the pins
+        "i2c_pins": {"sda": board.I2C_SDA, "scl": board.I2C_SCL} if probe_ack else None,
+        "dump_flash": str(workdir / "flash.bin") if uart else None,
     }
     path = workdir / "job.json"
     path.write_text(json.dumps(job))
@@ -221,6 +234,7 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
         raise ChipError(f"the Pico harness died:\n{err}\n{out}")
     raw = json.loads(result_path.read_text())
     fs_path = job.with_name("filesystem.img")
+    flash_path = job.with_name("flash.bin")
     run = ChipRun(
         ready_us=raw["ready_us"],
         end_us=raw["end_us"],
@@ -238,6 +252,9 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
         bench=raw.get("bench", {}),
         profile=raw.get("profile", {}),
         heap_dumps=raw.get("heap_dumps", []),
+        uart=raw.get("uart", {}),
+        reset=raw.get("reset"),
+        flash_dump=flash_path.read_bytes() if flash_path.exists() else None,
     )
     return run
 
