@@ -40,6 +40,12 @@ import machine  # noqa: E402
 # The RP2040's longest is 8,388 ms; the loop feeds it (referee.hw.power.WATCHDOG_MS).
 watchdog = machine.WDT(timeout=8000)
 
-from referee.app import boot  # noqa: E402
+try:
+    from referee.app import boot  # noqa: E402
+except KeyboardInterrupt:  # Ctrl-C (make deploy) while the code loads: as boot() does
+    from referee.hw.power import stop_watchdog  # noqa: E402
+
+    stop_watchdog()
+    raise
 
 boot(watchdog)

@@ -200,3 +200,25 @@ def test_headless_script_writes_a_png(tmp_path):
     )
     assert lit > 1000  # the picture has the dice on it, not a dark panel
     assert "bytes on the I2C bus" in proc.stdout
+
+
+def test_ctrl_c_while_the_code_loads_stops_the_watchdog(flash, monkeypatch):
+    """make deploy's Ctrl-C can land while main.py imports the referee,
+    after the watchdog started: it must stop it, or the board resets in the
+    middle of the copy (seen on the emulated Pico: 8 s after the Ctrl-C).
+    RP2040 datasheet: WATCHDOG CTRL at 0x40058000, ENABLE is bit 30."""
+    import builtins
+
+    machine.sim_reset()
+    real_import = builtins.__import__
+
+    def interrupted(name, *args, **kwargs):
+        if name == "referee.app":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        runpy.run_path(str(paths.FIRMWARE / "main.py"), run_name="__main__")
+    assert machine.sim_world().wdt is not None  # it had started
+    assert machine.mem32[0x40058000] & (1 << 30) == 0

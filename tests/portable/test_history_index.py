@@ -64,6 +64,29 @@ def test_a_reset_between_the_move_and_the_record_loses_nothing():
     assert _listed(storage) == [(1, "scorepad", 1), (2, "scorepad", 1), (3, "scorepad", 1)]
 
 
+def test_the_newest_games_number_is_held_when_it_is_deleted():
+    """Deleting the newest game keeps its number given: the next game gets
+    the one after, and the deleted game's file, left by a reset between the
+    index and the removal, is not taken for a game moved in without its
+    record (it would come back to History)."""
+    storage = Storage("data-index-8")
+    for who in ("A", "B", "C"):
+        _start(storage, who)  # A: history-001, B: history-002
+    room.clear(storage, ["history-002.jnl"])
+    assert _listed(storage) == [(1, "scorepad", 1)] and history.count(storage) == 1
+    _start(storage, "D")  # C: history-003, not 002 again
+    assert _listed(storage) == [(1, "scorepad", 1), (3, "scorepad", 1)]
+    # the held record went when C's took its place: the index is its games
+    assert storage.size(history.INDEX) == 2 * history.RECORD
+    room.clear(storage, ["history-001.jnl", "history-003.jnl"])  # all of them
+    assert history.count(storage) == 0 and history.listed(storage) == []
+    # a reset between the shorter index and the files' removal: 003 is back on flash
+    storage.write("history-003.jnl", b'{"game": "scorepad", "setup": {}, "v": 2}\n')
+    room.mark_exported(storage, [])  # the mark keeps the number held too
+    _start(storage, "E")  # D: history-004; 003 had its yes and is not listed
+    assert _listed(storage) == [(4, "scorepad", 1)]
+
+
 def test_a_torn_record_is_passed_over_and_written_over():
     storage = Storage("data-index-4")
     _start(storage, "A")
@@ -113,9 +136,10 @@ def test_a_missing_or_damaged_index_is_built_again_from_the_files():
 
 
 def test_history_reads_the_index_alone_whatever_its_length():
-    """The History's first page: the index's size and six records, however
-    many games are kept; no lookup among the history's files (on LittleFS
-    each walks them: see core/room.py)."""
+    """The History's first page: the index's size, its last record (a
+    held number is no game) and six records, however many games are kept;
+    no lookup among the history's files (on LittleFS each walks them: see
+    core/room.py)."""
     opened = []
 
     class Counting(Storage):
@@ -139,4 +163,4 @@ def test_history_reads_the_index_alone_whatever_its_length():
         assert history.count(storage) == games
         for i in range(6):
             history.record(storage, i)
-        assert opened == [history.INDEX] * 7
+        assert opened == [history.INDEX] * 8

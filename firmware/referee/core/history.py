@@ -24,9 +24,13 @@ What a reset at any point leaves, and why nothing is lost:
   appended: a reset between leaves the next number's file with no record,
   or part of a record; the next start finds it (one lookup) and records
   it before anything else;
-- deletions (core/room.py) write the shorter index first, whole.
+- deletions (core/room.py) write the shorter index first, whole. When
+  the newest game is deleted its number stays held by a last record that
+  lists no game (its mark is "#"), so the next game gets the number after
+  it, and a file that a reset left behind the deletion is never taken for
+  a game moved in without its record. The next game's record replaces it.
 
-Loaded as a game starts and while History is open; forgotten after.
+Loaded as a game starts and while History is open.
 """
 
 import os
@@ -38,6 +42,8 @@ from referee import keep_alive
 INDEX = "games.idx"  # before "history-" in LittleFS's order: found first
 PREFIX = "history-"
 RECORD = const(22)  # b"00012 scorepad 0003 x\n": number, game, night, exported
+# A record's mark: exported ("x"), not yet ("-"), or no game, its number held ("#")
+_MARKS = {True: "x", False: "-", None: "#"}
 
 
 def name_of(number):
@@ -49,18 +55,21 @@ def number_of(name):
 
 
 def encode(number, game, night, exported):
+    """One record; ``exported`` None: no game, the number held (see above)."""
     if len(game) > 8 or len(game.encode()) != len(game):
         game = ""  # not a name this referee gives: its row says "damaged"
-    line = "%05d %-8s %04d %s\n" % (number, game, min(night, 9999), "x" if exported else "-")
-    return line.encode()
+    mark = _MARKS[None if exported is None else bool(exported)]
+    return ("%05d %-8s %04d %s\n" % (number, game, min(night, 9999), mark)).encode()
 
 
 def parse(raw):
-    """(number, game, night, exported) of one record; ValueError if it is
-    not one."""
+    """(number, game, night, exported) of one record, exported None for a
+    held number; ValueError if it is not one."""
     if len(raw) != RECORD or raw[5:6] != b" " or raw[14:15] != b" " or raw[19:20] != b" ":
         raise ValueError
-    return int(raw[:5]), raw[6:14].decode().strip(), int(raw[15:19]), raw[20:21] == b"x"
+    mark = raw[20:21]
+    exported = None if mark == b"#" else mark == b"x"
+    return int(raw[:5]), raw[6:14].decode().strip(), int(raw[15:19]), exported
 
 
 def header_of(storage, name):
@@ -95,13 +104,22 @@ def _size(storage):
 
 
 def count(storage):
-    """How many games the index lists (part of a record is not counted)."""
-    return _size(storage) // RECORD
+    """How many games the index lists (part of a record is not counted,
+    nor a held number)."""
+    n = _size(storage) // RECORD
+    return n - 1 if n and _read(storage, n - 1)[3] is None else n
 
 
 def record(storage, i):
-    """(number, game, night, exported) of the index's record ``i``, oldest
+    """(number, game, night, exported) of the index's game ``i``, oldest
     first; (0, "", 0, False) when it does not read."""
+    found = _read(storage, i)
+    return found if found[3] is not None else (0, "", 0, False)
+
+
+def _read(storage, i):
+    """The index's record ``i`` as parse() gives it; (0, "", 0, False) when
+    it does not read."""
     f = storage.open_read(INDEX)
     if f is None:
         return 0, "", 0, False
@@ -121,15 +139,32 @@ def _settle(storage):
     game starts only)."""
     size = _size(storage)
     n = size // RECORD
-    number, _game, night, _out = record(storage, n - 1) if n else (0, "", 0, False)
-    number += 1  # one more than the newest: never a number given before
+    number, _game, night, _out = _read(storage, n - 1) if n else (0, "", 0, False)
+    number += 1  # one more than the newest, held or not: never a number given before
     if n * RECORD != size:  # part of a record: a reset mid-append
-        write(storage, listed(storage)[:n])
+        storage.write(INDEX, storage.read(INDEX)[: n * RECORD])
     while storage.exists(name_of(number)):  # moved, then a reset before its record
         game, night = header_of(storage, name_of(number))
-        storage.append(INDEX, encode(number, game, night, False))
+        _add(storage, encode(number, game, night, False))
         number += 1
     return number, night
+
+
+def newest(storage):
+    """The newest number given, its game kept or deleted; 0 for none."""
+    n = _size(storage) // RECORD
+    return _read(storage, n - 1)[0] if n else 0
+
+
+def _add(storage, data):
+    """Append a game's record; one that holds a number goes (the new
+    record's number is higher: it holds it now), with the index written
+    whole, so a reset leaves one or the other."""
+    n = _size(storage) // RECORD
+    if n and _read(storage, n - 1)[3] is None:
+        storage.write(INDEX, storage.read(INDEX)[: (n - 1) * RECORD] + data)
+    else:
+        storage.append(INDEX, data)
 
 
 def shelve(storage, journal, game, night):
@@ -137,7 +172,7 @@ def shelve(storage, journal, game, night):
     into the history under the next number, and record it; its new name."""
     name = name_of(_settle(storage)[0])
     storage.rename(journal, name)
-    storage.append(INDEX, encode(number_of(name), game, night, False))
+    _add(storage, encode(number_of(name), game, night, False))
     return name
 
 
@@ -179,22 +214,27 @@ def last_night(storage):
 
 
 def listed(storage):
-    """Every whole record, oldest first: (number, game, night, exported).
-    The index is built again if one does not read (damage, not a reset:
-    see above)."""
+    """Every game's whole record, oldest first: (number, game, night,
+    exported). The index is built again if one does not read (damage, not
+    a reset: see above)."""
     data = storage.read(INDEX)
     if data is not None:
         try:
             ends = range(0, len(data) // RECORD * RECORD, RECORD)
-            return [parse(data[i : i + RECORD]) for i in ends]
+            records = [parse(data[i : i + RECORD]) for i in ends]
+            return [r for r in records if r[3] is not None]
         except ValueError:
             pass
     rebuild(storage)
     return listed(storage)
 
 
-def write(storage, records):
-    """The index whole, written beside the old one and renamed over it."""
+def write(storage, records, held=0):
+    """The index whole, written beside the old one and renamed over it:
+    ``records``, and a record holding number ``held`` when it is above
+    theirs (the newest game was deleted: see above)."""
+    if held > (records[-1][0] if records else 0):
+        records = records + [(held, "", 0, None)]
 
     def produce(f):
         # 32 records (704 B) a write: a few writes for hundreds of games,

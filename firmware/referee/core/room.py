@@ -7,21 +7,23 @@ is free, the oldest exported games are the first to go, then the oldest of
 the rest, and the setup names how many of each before anything is deleted:
 nothing goes without an export or a yes.
 
-A deletion writes the shorter index first (whole, by rename), then removes
-the files: a reset between leaves files that had their yes, and the next
-plan() removes them before it counts. Loaded only to make room, to delete,
-or for `make export`'s mark; forgotten after.
+A deletion writes the shorter index first (whole, by rename, holding the
+newest number if its game goes: core/history.py), then removes the files:
+a reset between leaves files that had their yes, and the next plan()
+removes them before it counts. Loaded only to make room, to delete, or for
+`make export`'s mark.
 """
 
 import os
 
-from referee.core.history import files, listed, name_of, number_of, write
+from referee.core.history import files, listed, name_of, newest, number_of, write
 
 
 def mark_exported(storage, numbers):
     """`make export` copied these games whole: the first to go for room."""
     done = set(numbers)
-    write(storage, [r[:3] + (r[3] or r[0] in done,) for r in listed(storage)])
+    held = newest(storage)
+    write(storage, [r[:3] + (r[3] or r[0] in done,) for r in listed(storage)], held)
 
 
 def free(storage):
@@ -47,9 +49,9 @@ def plan(storage, room):
         return exported, others
     records = listed(storage)
     indexed = set(name_of(r[0]) for r in records)
-    last = records[-1][0] if records else 0
+    last = newest(storage)
     for name in files(storage):  # a deletion a reset cut short: its yes was given
-        if name not in indexed and number_of(name) < last:
+        if name not in indexed and number_of(name) <= last:
             short -= _blocks(storage, name, block)
             storage.remove(name)
     for wanted in (True, False):  # the exported games first
@@ -73,6 +75,7 @@ def clear(storage, names):
     """Delete these journals of the history: the index without them first
     (see above)."""
     gone = set(names)
-    write(storage, [r for r in listed(storage) if name_of(r[0]) not in gone])
+    held = newest(storage)
+    write(storage, [r for r in listed(storage) if name_of(r[0]) not in gone], held)
     for name in names:
         storage.remove(name)
