@@ -4,7 +4,8 @@ sending only the pages that changed.
 Bus figures by hand: the driver's own show() sends six 2-byte command
 writes (12 bytes) and 0x40 + 1,024 data bytes: 1,037, DESIGN.md's figure.
 Panel sends a run of changed pages as one command stream (0x00 and six
-command bytes: 7) and one data write (0x40 + 128 bytes a page).
+command bytes: 7) and one data write: 0x40 and, for each page of the run,
+the columns from the run's first changed column to its last.
 """
 
 import pytest
@@ -60,10 +61,10 @@ def test_boot_leaves_a_dark_upright_panel_switched_on(setup):
     assert glass.unknown == []
 
 
-def test_one_pixel_sends_one_page(setup):
+def test_one_pixel_sends_one_column_of_one_page(setup):
     panel, glass = setup
     panel.pixel(5, 20, 1)
-    assert sent(panel.show) == 7 + 1 + 128
+    assert sent(panel.show) == 7 + 1 + 1
     assert glass.pixel(5, 20) == 1
     assert sum(bin(b).count("1") for b in glass.pixels()) == 1
 
@@ -78,7 +79,7 @@ def test_two_separate_pages_send_two_runs_and_keep_the_buffer(setup):
     panel.pixel(0, 0, 1)
     panel.pixel(127, 63, 1)
     before = bytes(panel.buffer)
-    assert sent(panel.show) == 2 * (7 + 1 + 128)
+    assert sent(panel.show) == 2 * (7 + 1 + 1)
     assert bytes(panel.buffer) == before  # the borrowed control byte is put back
     assert glass.pixel(0, 0) and glass.pixel(127, 63)
 
@@ -92,8 +93,21 @@ def test_whole_frame_is_1032_bytes(setup):
 
 def test_adjacent_pages_go_in_one_run(setup):
     panel, glass = setup
-    panel.fill_rect(0, 8, 4, 16, 1)  # pages 1 and 2
-    assert sent(panel.show) == 7 + 1 + 256
+    panel.fill_rect(0, 8, 4, 16, 1)  # pages 1 and 2, columns 0-3
+    assert sent(panel.show) == 7 + 1 + 2 * 4
+
+
+def test_a_run_sends_the_columns_any_of_its_pages_changed(setup):
+    panel, glass = setup
+    panel.pixel(10, 8, 1)  # page 1, column 10
+    panel.pixel(20, 23, 1)  # page 2, column 20
+    panel.pixel(15, 40, 1)  # page 5: a run of its own
+    # pages 1-2, columns 10-20 (11 each); page 5, column 15
+    assert sent(panel.show) == (7 + 1 + 2 * 11) + (7 + 1 + 1)
+    assert bytes(glass.pixels()) == bytes(panel.buffer[1:])
+    panel.pixel(10, 8, 0)
+    assert sent(panel.show) == 7 + 1 + 1
+    assert bytes(glass.pixels()) == bytes(panel.buffer[1:])
 
 
 def test_flip_turns_the_picture_and_resends(setup):
@@ -115,7 +129,7 @@ def test_failed_write_is_retried_on_the_next_show(setup):
     with pytest.raises(OSError):
         panel.show()
     machine.sim_attach_i2c(0, 0x3C, glass)
-    assert sent(panel.show) == 7 + 1 + 128
+    assert sent(panel.show) == 7 + 1 + 1
     assert glass.pixel(3, 3) == 1
 
 

@@ -32,6 +32,7 @@ BATTERY_MS = const(5000)  # how often VSYS is read
 _SURE = const(3)  # readings in a row before the battery is called low or empty
 _TICKS_MASK = const(0x3FFFFFFF)
 _TIDY_MS = const(1000)  # untouched this long after any activity: one garbage collection
+_AWAKE_MS = const(1000)  # after a touch, the naps wait awake: see nap()
 
 
 class App:
@@ -237,11 +238,19 @@ class App:
         """Between two steps: feed the watchdog and sleep until the next
         poll (longer while the battery-empty screen waits for new cells).
         A button edge latched while this step was busy is served at once:
-        the interrupt that woke no sleep has already run."""
-        if self.buttons.pending():
+        the interrupt that woke no sleep has already run. For a second after
+        a touch the chip waits awake and the next press ends the wait: from
+        lightsleep a press waited 2.1 ms on the chip for its step, its
+        interrupt handler running on the sleeping 12 MHz clock."""
+        buttons = self.buttons
+        if buttons.pending():
             self.power.nap(0, True)
             return
-        self.power.nap(1000 if self.spent else POLL_MS, self.hw.buzzer.sounding)
+        ms = 1000 if self.spent else POLL_MS
+        if self.clock.ticks_diff(self.clock.ticks_ms(), self._touched) < _AWAKE_MS:
+            self.power.wait(ms, buttons)
+        else:
+            self.power.nap(ms, self.hw.buzzer.sounding)
 
     def check_battery(self):
         # On USB there is nothing to watch: no gauge, and never low.

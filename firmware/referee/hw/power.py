@@ -88,6 +88,17 @@ class Power:
         else:
             self._clock.sleep_ms(ms)
 
+    def wait(self, ms, buttons):
+        """Feed the watchdog and wait ``ms`` awake, a millisecond at a
+        time, ending the wait when ``buttons`` latch an edge."""
+        if self._watchdog is not None:
+            self._watchdog.feed()
+        clock = self._clock
+        for _ in range(ms):
+            if buttons.pending():
+                return
+            clock.sleep_ms(1)
+
     def start_watchdog(self):
         if self._make_watchdog is not None and self._watchdog is None:
             self._watchdog = self._make_watchdog(WATCHDOG_MS)

@@ -59,3 +59,43 @@ def copy_glyph(buf, at: int, font, start: int, width: int, pages: int, stride: i
         at += stride
         start += width
         pages -= 1
+
+
+@micropython.viper
+def changed_span(a, b, start: int, n: int) -> int:
+    """Where ``a`` and ``b`` differ in ``[start, start + n)``: the first and
+    last offsets from ``start`` as ``first << 8 | last``, or -1 for nowhere."""
+    x = ptr8(a)  # noqa: F821
+    y = ptr8(b)  # noqa: F821
+    first = -1
+    last = -1
+    i = 0
+    while i < n:
+        if x[start + i] != y[start + i]:
+            if first < 0:
+                first = i
+            last = i
+        i += 1
+    if first < 0:
+        return -1
+    return (first << 8) | last
+
+
+@micropython.viper
+def gather(out, frame, first: int, last: int, c0: int, c1: int, width: int) -> int:
+    """Copy columns ``c0..c1`` of pages ``first..last`` of ``frame`` (page p
+    at ``1 + p * width``) into ``out`` from index 1, one page after the
+    other, as the panel takes them in a column window; returns the count."""
+    dst = ptr8(out)  # noqa: F821
+    src = ptr8(frame)  # noqa: F821
+    n = 1
+    page = first
+    while page <= last:
+        at = 1 + page * width + c0
+        end = 1 + page * width + c1
+        while at <= end:
+            dst[n] = src[at]
+            n += 1
+            at += 1
+        page += 1
+    return n - 1

@@ -34,3 +34,24 @@ def copy_glyph(buf, at, font, start, width, pages, stride):
             buf[at + i] = font[start + i]
         at += stride
         start += width
+
+
+def changed_span(a, b, start, n):
+    first = -1
+    last = -1
+    for i in range(n):
+        if a[start + i] != b[start + i]:
+            if first < 0:
+                first = i
+            last = i
+    return -1 if first < 0 else (first << 8) | last
+
+
+def gather(out, frame, first, last, c0, c1, width):
+    n = 1
+    for page in range(first, last + 1):
+        at = 1 + page * width
+        for col in range(c0, c1 + 1):
+            out[n] = frame[at + col]
+            n += 1
+    return n - 1
