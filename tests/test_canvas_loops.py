@@ -81,22 +81,3 @@ def test_changed_span_agree(a, flips, page):
         b[start + col] ^= 0x5A
     want = -1 if not flips else min(flips) << 8 | max(flips)
     assert fast.changed_span(a, b, start, 128) == slow.changed_span(a, b, start, 128) == want
-
-
-@given(
-    frame=st.binary(min_size=FRAME, max_size=FRAME),
-    first=st.integers(0, 7),
-    pages=st.integers(1, 8),
-    c0=st.integers(0, 127),
-    width=st.integers(1, 128),
-)
-def test_gather_agree(frame, first, pages, c0, width):
-    last = min(7, first + pages - 1)
-    c1 = min(127, c0 + width - 1)
-    a, b = bytearray(FRAME), bytearray(FRAME)
-    n = fast.gather(a, frame, first, last, c0, c1, 128)
-    assert slow.gather(b, frame, first, last, c0, c1, 128) == n
-    assert a == b
-    # each page's columns c0..c1, one page after the other, from index 1
-    want = b"".join(frame[1 + p * 128 + c0 : 1 + p * 128 + c1 + 1] for p in range(first, last + 1))
-    assert n == len(want) and a[1 : 1 + n] == want

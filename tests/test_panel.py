@@ -3,9 +3,9 @@ sending only the pages that changed.
 
 Bus figures by hand: the driver's own show() sends six 2-byte command
 writes (12 bytes) and 0x40 + 1,024 data bytes: 1,037, DESIGN.md's figure.
-Panel sends a run of changed pages as one command stream (0x00 and six
-command bytes: 7) and one data write: 0x40 and, for each page of the run,
-the columns from the run's first changed column to its last.
+Panel sends each changed page as one command stream (0x00 and six
+command bytes: 7) and one data write: 0x40 and the page's columns from its
+first change to its last; pages changed from edge to edge go as one run.
 """
 
 import pytest
@@ -84,6 +84,14 @@ def test_two_separate_pages_send_two_runs_and_keep_the_buffer(setup):
     assert glass.pixel(0, 0) and glass.pixel(127, 63)
 
 
+def test_pages_changed_from_edge_to_edge_go_in_one_run(setup):
+    panel, glass = setup
+    panel.fill_rect(0, 8, 128, 16, 1)  # pages 1 and 2, every column
+    panel.pixel(5, 63, 1)  # page 7, column 5: a piece of its own
+    assert sent(panel.show) == (7 + 1 + 2 * 128) + (7 + 1 + 1)
+    assert bytes(glass.pixels()) == bytes(panel.buffer[1:])
+
+
 def test_whole_frame_is_1032_bytes(setup):
     panel, glass = setup
     panel.fill(1)
@@ -91,19 +99,14 @@ def test_whole_frame_is_1032_bytes(setup):
     assert glass.pixels() == bytearray(b"\xff" * 1024)
 
 
-def test_adjacent_pages_go_in_one_run(setup):
+def test_each_page_sends_its_own_changed_columns(setup):
     panel, glass = setup
     panel.fill_rect(0, 8, 4, 16, 1)  # pages 1 and 2, columns 0-3
-    assert sent(panel.show) == 7 + 1 + 2 * 4
-
-
-def test_a_run_sends_the_columns_any_of_its_pages_changed(setup):
-    panel, glass = setup
+    assert sent(panel.show) == 2 * (7 + 1 + 4)
     panel.pixel(10, 8, 1)  # page 1, column 10
     panel.pixel(20, 23, 1)  # page 2, column 20
-    panel.pixel(15, 40, 1)  # page 5: a run of its own
-    # pages 1-2, columns 10-20 (11 each); page 5, column 15
-    assert sent(panel.show) == (7 + 1 + 2 * 11) + (7 + 1 + 1)
+    panel.pixel(15, 40, 1)  # page 5, column 15
+    assert sent(panel.show) == 3 * (7 + 1 + 1)
     assert bytes(glass.pixels()) == bytes(panel.buffer[1:])
     panel.pixel(10, 8, 0)
     assert sent(panel.show) == 7 + 1 + 1

@@ -109,6 +109,25 @@ def test_on_batteries_it_lightsleeps_between_polls_and_longer_when_dark(flash):
     assert machine.sim_world().slept == 0  # on USB it only waits
 
 
+def test_for_a_second_after_a_touch_it_waits_awake_for_the_next_press(flash):
+    # From lightsleep a press's interrupt handler runs on the 12 MHz sleep
+    # clock and the clocks take time to come back: on the emulated chip a
+    # press waited 2.1 ms for its step. So for a second after a touch the
+    # naps wait awake (1 ms at a time, ended by the next edge), then sleep.
+    rig = Rig()
+    rig.run_ms(100)
+    world = machine.sim_world()
+    slept = world.slept
+    rig.run_ms(500)
+    assert world.slept - slept >= 490  # untouched since power-on: it sleeps
+    rig.play("down")
+    slept = world.slept
+    rig.run_ms(900)
+    assert world.slept == slept  # awake in the second after the press
+    rig.run_ms(600)
+    assert world.slept - slept >= 490  # asleep again after it
+
+
 def gauge_pixels(rig):
     image = rig.panel.pixels()
     # title row (page 0), the gauge's columns

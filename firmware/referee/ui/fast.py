@@ -79,23 +79,3 @@ def changed_span(a, b, start: int, n: int) -> int:
     if first < 0:
         return -1
     return (first << 8) | last
-
-
-@micropython.viper
-def gather(out, frame, first: int, last: int, c0: int, c1: int, width: int) -> int:
-    """Copy columns ``c0..c1`` of pages ``first..last`` of ``frame`` (page p
-    at ``1 + p * width``) into ``out`` from index 1, one page after the
-    other, as the panel takes them in a column window; returns the count."""
-    dst = ptr8(out)  # noqa: F821
-    src = ptr8(frame)  # noqa: F821
-    n = 1
-    page = first
-    while page <= last:
-        at = 1 + page * width + c0
-        end = 1 + page * width + c1
-        while at <= end:
-            dst[n] = src[at]
-            n += 1
-            at += 1
-        page += 1
-    return n - 1

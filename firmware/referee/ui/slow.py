@@ -45,13 +45,3 @@ def changed_span(a, b, start, n):
                 first = i
             last = i
     return -1 if first < 0 else (first << 8) | last
-
-
-def gather(out, frame, first, last, c0, c1, width):
-    n = 1
-    for page in range(first, last + 1):
-        at = 1 + page * width
-        for col in range(c0, c1 + 1):
-            out[n] = frame[at + col]
-            n += 1
-    return n - 1
