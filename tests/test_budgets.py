@@ -21,8 +21,8 @@ def test_heap_kept_with_menu_and_a_game(vm):
 
 
 def test_allocation_per_button_event(vm):
-    assert 0 < vm["ALLOC_PER_EVENT"] <= budgets.ALLOC_PER_EVENT
-    assert 0 < vm["ALLOC_PER_MENU_EVENT"] <= budgets.ALLOC_PER_EVENT
+    assert 0 < vm["ALLOC_PER_EVENT"] <= budgets.GARBAGE_PER_EVENT
+    assert 0 < vm["ALLOC_PER_MENU_EVENT"] <= budgets.GARBAGE_PER_EVENT
 
 
 def test_idle_loop_allocates_nothing(vm):
@@ -83,7 +83,7 @@ def test_a_resumed_500_action_game_fits_the_heap_budget(resumed):
 def test_scoring_stays_within_the_allocation_budget(resumed):
     # a round of three scores and its close: four journal lines in ten
     # events (encode, CRC, file write), with their share of the snapshots
-    assert 0 < resumed["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.ALLOC_PER_EVENT
+    assert 0 < resumed["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.GARBAGE_PER_EVENT
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +98,7 @@ def test_a_resumed_500_action_robots_game_fits_the_heap_budget(rummy):
 
 def test_scoring_a_robots_hand_stays_within_the_allocation_budget(rummy):
     # a whole hand: who went out, four counts saved, the standings
-    assert 0 < rummy["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.ALLOC_PER_EVENT
+    assert 0 < rummy["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.GARBAGE_PER_EVENT
 
 
 @pytest.fixture(scope="module")
@@ -115,7 +115,7 @@ def test_an_evil_robots_round_stays_within_the_allocation_budget(evil_round):
     # 483 B: the deal's entropy fetched 16 bytes at a time, journal lines
     # sealed without big-int CRC shifts or a sorted key list, the round's
     # lists emptied in place, rows drawn without label lists (1,076 before)
-    assert 0 < evil_round["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.ALLOC_PER_EVENT
+    assert 0 < evil_round["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.GARBAGE_PER_EVENT
 
 
 @pytest.fixture(scope="module", params=["factory", "duel"])
@@ -133,7 +133,7 @@ def test_a_resumed_500_action_factory_or_duel_fits_the_heap_budget(new_game):
 
 def test_playing_factory_or_duel_stays_within_the_allocation_budget(new_game):
     game, figures = new_game
-    assert 0 < figures["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.ALLOC_PER_EVENT, game
+    assert 0 < figures["ALLOC_PER_EVENT_WITH_SNAPSHOTS"] <= budgets.GARBAGE_PER_EVENT, game
 
 
 @pytest.fixture(scope="module", params=sorted(bench.SAMPLES))

@@ -92,6 +92,15 @@ def test_pages_changed_from_edge_to_edge_go_in_one_run(setup):
     assert bytes(glass.pixels()) == bytes(panel.buffer[1:])
 
 
+def test_pieces_that_would_take_more_than_a_whole_frame_go_as_one(setup):
+    panel, glass = setup
+    panel.fill_rect(0, 0, 127, 64, 1)  # every page but its last column
+    # eight pieces of 127 columns would be 8 x (7 + 1 + 127) = 1,080 bytes:
+    # the pages from the first changed to the last, whole, are fewer
+    assert sent(panel.show) == 7 + 1 + 1024
+    assert bytes(glass.pixels()) == bytes(panel.buffer[1:])
+
+
 def test_whole_frame_is_1032_bytes(setup):
     panel, glass = setup
     panel.fill(1)

@@ -48,7 +48,9 @@ class Budgets:
     press_slowest_ms: float | None  # the slowest short press of any scenario
     menu_kept: int  # heap kept from main.py's start: the menu
     game_kept: int  # and any game resumed at 500 actions
-    long_heap: int  # the heap a 5,000-action game resumes, undoes and corrects in
+    long_heap: (
+        int | None
+    )  # the heap a 5,000-action game resumes, undoes and corrects in (None: all)
     largest_alloc: int  # no single allocation larger, in that run
     offer_ms: float | None  # power-on to the complete resume offer (headline and steps)
     resume_ms: float | None  # OK's release to the game on the panel
@@ -73,15 +75,17 @@ ROMFS_BUDGETS = Budgets(
     undo_ms=250,
     garbage_per_event=768,
 )
+# The stock build holds the code in its heap as well: docs/design.md says why
+# its heap budgets are not the ones it had while modules were dropped mid-game.
 STOCK_BUDGETS = Budgets(
     run.STOCK,
     boot_ms=400,
     press_median_ms=20,
     press_p90_ms=35,
     press_slowest_ms=None,
-    menu_kept=48 * KB,
-    game_kept=72 * KB,
-    long_heap=128 * KB,
+    menu_kept=56 * KB,
+    game_kept=96 * KB,
+    long_heap=None,
     largest_alloc=16 * KB,
     offer_ms=None,
     resume_ms=None,
@@ -301,7 +305,7 @@ def run_games(
             build=build,
             rom_image=rom,
             bench_marks=bench_marks(tl),
-            heap_cap_bytes=budgets.long_heap if actions > 500 and cap else None,
+            heap_cap_bytes=budgets.long_heap if actions > 500 and cap else None,  # None: all
             keep_filesystem=True,
             tail_ms=tl.end_ms - tl.changes[-1][0] + 300,  # the script's last waits too
         )
@@ -451,7 +455,7 @@ def game_rows(games: dict, budgets: Budgets = ROMFS_BUDGETS) -> list[tuple]:
     for (game, n), g in sorted(games.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         long = n > 500
         inf = float("inf")
-        heap = f" ({b.long_heap // KB} KB heap)" if long else ""
+        heap = f" ({b.long_heap // KB} KB heap)" if long and b.long_heap else ""
         failed = bool(g.chip.error or g.memory_errors or g.errors_log)
         if b.offer_ms is not None:
             rows.append(
@@ -649,10 +653,11 @@ def measure() -> list[tuple]:
     return rows
 
 
-# The stock build's lane: its boot, two scenarios and a resume, so stock
-# installs are seen to keep working (tests/test_pico_stock.py)
+# The stock build's lane: its boot, two scenarios, a resume at 500 actions
+# and the longest game's at 5,000 (Robber Rummy's asks the most heap), so
+# stock installs are seen to keep working (tests/test_pico_stock.py)
 STOCK_SCENARIOS = ("scorepad", "robots")
-STOCK_GAMES = ("robots",)
+STOCK_GAMES = (("robots", 500), ("robber", 5000))
 
 
 def stock_lane() -> tuple[int, dict, dict]:
@@ -660,7 +665,9 @@ def stock_lane() -> tuple[int, dict, dict]:
     the stock build."""
     kept, _chip = menu_kept(run.STOCK)
     played = play_scenarios(run.STOCK, STOCK_SCENARIOS)
-    games = run_games(STOCK_GAMES, (500,), budgets=STOCK_BUDGETS)
+    games = {}
+    for game, actions in STOCK_GAMES:
+        games.update(run_games((game,), (actions,), budgets=STOCK_BUDGETS))
     return kept, played, games
 
 

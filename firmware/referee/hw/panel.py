@@ -34,6 +34,7 @@ _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 _DATA = const(0x40)
 _COMMANDS = const(0x00)  # control byte: every byte after it is a command
+_PIECE = const(10)  # bus bytes a piece costs besides its pixels: 1 + 7, then 1 + 1
 
 
 class Panel(SSD1306_I2C):
@@ -77,10 +78,62 @@ class Panel(SSD1306_I2C):
         width = self.width
         pages = self.pages
         spans = self._spans
-        whole = (width - 1) if self._whole else -1  # a span from edge to edge
         for page in range(pages):
             span = changed_span(self.buffer, self._sent, 1 + page * width, width)
-            spans[page] = whole if self._whole else span
+            spans[page] = (width - 1) if self._whole else span
+        if self._pieces_cost() > self._run_cost():
+            self._whole_run()
+        else:
+            self._pieces()
+        self._whole = False
+        if self._dark:
+            self._dark = False
+            self.poweron()
+
+    def _pieces_cost(self):
+        """Bytes on the bus for the pieces: each piece its window's write (the
+        address and 7) and its data's (the address, 0x40 and its bytes);
+        whole pages side by side go as one piece."""
+        width = self.width
+        cost = 0
+        whole_before = False
+        for span in self._spans:
+            if span == width - 1:  # from column 0 to the last
+                cost += width if whole_before else _PIECE + width
+                whole_before = True
+            else:
+                whole_before = False
+                if span >= 0:
+                    cost += _PIECE + (span & 255) - (span >> 8) + 1
+        return cost
+
+    def _run_cost(self):
+        """Bytes of one run of whole pages from the first changed to the last."""
+        first = last = -1
+        for page in range(self.pages):
+            if self._spans[page] >= 0:
+                last = page
+                if first < 0:
+                    first = page
+        return _PIECE + (last - first + 1) * self.width if first >= 0 else 0
+
+    def _whole_run(self):
+        """Every page from the first changed to the last, whole, in one run:
+        never more bytes than a full frame (pieces scattered over the panel
+        could take more)."""
+        spans = self._spans
+        first = 0
+        while spans[first] < 0:
+            first += 1
+        last = self.pages - 1
+        while spans[last] < 0:
+            last -= 1
+        self._send(first, last, 0, self.width - 1)
+
+    def _pieces(self):
+        width = self.width
+        pages = self.pages
+        spans = self._spans
         page = 0
         while page < pages:
             span = spans[page]
@@ -95,10 +148,6 @@ class Panel(SSD1306_I2C):
             else:
                 self._send(page, page, span >> 8, span & 255)
                 page += 1
-        self._whole = False
-        if self._dark:
-            self._dark = False
-            self.poweron()
 
     def _send(self, first, last, c0, c1):
         """Columns c0..c1 of pages first..last (whole pages if more than one)."""
