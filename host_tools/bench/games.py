@@ -31,10 +31,11 @@ EVENTS = {
 }
 
 # Cycles in the measured window (10 unless named): it must hold fewer
-# journal lines than a snapshot period (SNAPSHOT_EVERY, 64). An Evil Robots
-# round writes 8 (the deal, each player's peek passed on, the end of the
+# journal lines than a snapshot period (SNAPSHOT_EVERY, 24). A score pad
+# round writes 4 lines (three scores, its end), a ROBOTS! hand 5, an Evil
+# Robots round 8 (the deal, each player's peek passed on, the end of the
 # calls, the end).
-CYCLES = {"evil": 6}
+CYCLES = {"scorepad": 5, "robots": 4, "evil": 2}
 
 CORRECTIONS = {
     "scorepad": {"a": "fix", "round": 1, "seat": 0, "pts": 5},

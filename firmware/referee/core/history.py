@@ -38,6 +38,7 @@ import os
 from micropython import const
 
 from referee import keep_alive
+from referee.core.journal_line import first_line
 
 INDEX = "games.idx"  # before "history-" in LittleFS's order: found first
 PREFIX = "history-"
@@ -83,7 +84,7 @@ def header_of(storage, name):
     if f is None:
         return "", 0
     try:
-        line = f.readline(4096)
+        line = first_line(f)
         found = json.loads(line[: line.rfind(b" ")].decode())
         game, night = found["game"], found.get("night", 0)
         if isinstance(game, str) and isinstance(night, int):

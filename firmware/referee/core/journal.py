@@ -28,10 +28,11 @@ from referee.core.record import seal
 
 FILE = JOURNAL
 # Journal lines between snapshots: a resume replays fewer than this many.
-# Fewer would make resumes shorter but bill every press more: a snapshot
-# allocates about 8 KB (its code loads for it, then leaves), a ROBOTS! hand
-# writes a line every other press, and the budget is 512 B a press.
-SNAPSHOT_EVERY = 64
+# On the chip a replayed action costs about 3 ms (Robber Rummy's: 2.6 ms
+# to replay it, 0.6 to check its line), so 32 keep the resume offer of any
+# game within its 400 ms budget (docs/design.md); 64 did not. Fewer would
+# bill the presses more: a snapshot is a file written after the frame.
+SNAPSHOT_EVERY = 24
 
 
 class Journal:

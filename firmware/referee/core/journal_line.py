@@ -45,13 +45,28 @@ def unseal(line, need_crc):
     return value, had_crc
 
 
+def first_line(f, limit=4096):
+    """The line at the file's position, its newline included, up to
+    ``limit`` bytes (a file without newlines is not read whole). Read 128
+    bytes at a time: MicroPython's readline(n) sets n bytes aside at once,
+    and late in a long game the heap may hold no 4 KB in one piece (an
+    Evil Robots snapshot after an undo at 511 actions ran out so)."""
+    line = f.readline(128)
+    while line and len(line) < limit and not line.endswith(b"\n"):
+        more = f.readline(128)
+        if not more:
+            break
+        line += more
+    return line
+
+
 def game_of(journal):
     """The saved game's name from its header line alone (no replay), or None."""
     f = journal.storage.open_read(journal.name)
     if f is None:
         return None
     try:
-        line = f.readline(4096)  # at most: a file without newlines is not read whole
+        line = first_line(f)
     finally:
         f.close()
     found = unseal(line[:-1] if line.endswith(b"\n") else line, False)

@@ -64,22 +64,24 @@ class Session:
         return message
 
     def save(self):
-        """Append the action ``act`` left unsaved, if any. Returns None, or
-        a message saying that it is not on flash (the state is then rebuilt
-        from the journal: the game goes on from what was saved)."""
+        """Append the action ``act`` left unsaved, if any, and take the
+        snapshot that is due. Returns None, or a message saying that the
+        action is not on flash (the state is then rebuilt from the journal:
+        the game goes on from what was saved)."""
         action = self.unsaved
-        if action is None:
-            return None
-        self.unsaved = None
-        try:
-            self.journal.record(action)
-        except OSError:
-            count = self.journal.count
-            self._rebuild()
-            if self.journal.count > count:
-                return None  # all but the newline landed: the record is whole
-            return "not saved: the flash refused it"
-        if self.journal.lines_since >= SNAPSHOT_EVERY or self.state.over:  # no call on most presses
+        if action is not None:
+            self.unsaved = None
+            try:
+                self.journal.record(action)
+            except OSError:
+                count = self.journal.count
+                self._rebuild()
+                if self.journal.count > count:
+                    return None  # all but the newline landed: the record is whole
+                return "not saved: the flash refused it"
+            if self.state.over:  # a finished game's last snapshot says so (resume.py)
+                self._snapshot()
+        if self.journal.lines_since >= SNAPSHOT_EVERY:  # no call on most presses
             self._snapshot()
         return None
 
@@ -118,7 +120,12 @@ class Session:
         self.state = None
         self._rebuild()
         if self.journal.lines_since >= SNAPSHOT_EVERY:
-            self._snapshot()
+            # after the frame, as an action's (at 5,000 actions a snapshot
+            # takes 370 ms on the chip, its flash erases most of it)
+            if self.loop is None:
+                self._snapshot()
+            else:
+                self.loop.unsaved = self
         return None
 
     def _rebuild(self):

@@ -43,6 +43,7 @@ from struct import pack_into
 
 from referee.core.errors import RulesError
 from referee.core.journal import SNAPS
+from referee.core.journal_line import first_line
 
 # 3: the ledger keeps rounds as runs; 2: lists of arrays go one chunk a
 # part (1 wrote the ledger's arrays whole). snapshot_read.py has its own
@@ -193,7 +194,7 @@ def _ends(storage, name, size):
     if f is None:
         return None
     try:
-        header = f.readline(4096)
+        header = first_line(f)
         f.seek(size - 9)
         last = f.read(9)
     finally:
