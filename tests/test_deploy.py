@@ -84,6 +84,46 @@ def test_files_deploy_no_longer_has_go_and_nothing_else(tmp_path):
     ]
 
 
+def test_a_romfs_install_clears_every_copy_that_would_shadow_rom():
+    # On the ROMFS build the filesystem keeps main.py alone: the referee's
+    # folders go whole, deepest first (an empty referee/ on the filesystem
+    # would still be imported as the package); data/, lib/ and a maker's
+    # own folder stay.
+    main = Path("main.py")
+    on_board = ["data", "lib", "lib/adafruit_bus_device", "referee", "referee/core", "tools"]
+    assert deploy.stale_folders({"main.py": main}, on_board) == [
+        "lib/adafruit_bus_device",
+        "referee/core",
+        "referee",
+    ]
+    # On the stock build only a folder no file of the build lies in goes.
+    files = {"referee/app.mpy": main, "referee/core/chance.mpy": main, "main.py": main}
+    assert deploy.stale_folders(files, ["referee", "referee/core", "referee/old"]) == [
+        "referee/old"
+    ]
+    gone = ["board.mpy", "lib/adafruit_bus_device/i2c_device.mpy", "referee/app.mpy"]
+    assert deploy.shadows(gone) == "board.mpy, lib/adafruit_bus_device/, referee/"
+
+
+def test_the_boards_romfs_partition_is_read_from_its_line():
+    digest = hashlib.sha256(b"image").hexdigest()
+    listing = f"HASH main.py {'0' * 64}\nDIR referee\nROMFS 262144 {digest}\n"
+    assert deploy.parse_romfs(listing) == (262144, digest)
+    assert deploy.parse_folders(listing) == ["referee"]
+    assert deploy.parse_romfs("ROMFS none\n") is None
+
+
+def test_an_image_bigger_than_the_partition_is_refused_before_any_write():
+    class Untouchable:
+        def run(self, *args, **kwargs):
+            raise AssertionError("nothing may be written")
+
+    with pytest.raises(deploy.DeployError) as caught:
+        deploy.write_romfs(Untouchable(), b"x" * 5000, (4096, "0" * 64), say=lambda s: None)
+    assert str(caught.value) == deploy.MESSAGES["romfs too small"].format(size=4096, need=5000)
+    assert "4,096 bytes" in str(caught.value) and "referee-update.uf2" in str(caught.value)
+
+
 def test_a_port_that_does_not_open_is_told_apart():
     # mpremote says "failed to access" for all three; the port itself says
     # which (the serial seam: the open deploy makes to ask it).
@@ -131,6 +171,21 @@ def test_messages_for_failures():
     assert "does not answer at 0x3c" in problems[0] and "['0x3d']" in problems[0]
     assert deploy.selftest_result("SELFTEST display ok\nSELFTEST entropy ok\nSELFTEST done\n") == []
     assert "did not finish" in deploy.selftest_result("Traceback\nOSError: 5\n")[0]
+
+
+def test_a_self_test_that_raises_is_said_as_not_finished():
+    # mpremote run exits 1 when the program raises, the traceback on its
+    # stdout: the self-test's problem is its last line, not a failed copy.
+    def raising(cmd, **kwargs):
+        output = "SELFTEST display ok\nTraceback (most recent call last):\nOSError: [Errno 5] EIO\n"
+        return subprocess.CompletedProcess(cmd, 1, stdout=output, stderr="")
+
+    output = deploy.Board("/dev/ttyACM0", raising).run("run", "selftest.py", traceback_ok=True)
+    assert deploy.selftest_result(output) == [
+        "The self-test did not finish: OSError: [Errno 5] EIO"
+    ]
+    with pytest.raises(deploy.DeployError):
+        deploy.Board("/dev/ttyACM0", raising).run("run", "selftest.py")
 
 
 def test_the_whole_firmware_is_planned():
@@ -210,6 +265,7 @@ def test_deploy_end_to_end_against_a_micropython_repl():
             len(problems) == 2 and "Not pressed" in problems[0] and "random source" in problems[1]
         )
         assert said[2] == "removing 1 the referee no longer has: referee/app.py"
+        assert deploy.NO_ROMFS in said  # the VM has no ROMFS partition
         listing = board.mpremote("fs", "ls", ":referee").stdout
         assert "app.mpy" in listing and "app.py" not in listing
         assert "game.jnl" in board.mpremote("fs", "ls", ":data").stdout  # the games stay

@@ -83,3 +83,11 @@ class FlashFaults:
             return _File(f, self) if ("w" in mode or "a" in mode) else f
 
         monkeypatch.setattr(storage, "open", faulty_open, raising=False)
+        # Storage keeps the file it appends to open between appends; the
+        # flash's faults apply to every write from now on, so a file opened
+        # before is closed here and the next append opens it through them.
+        import gc
+
+        for obj in gc.get_objects():
+            if isinstance(obj, storage.Storage):
+                obj.close()

@@ -9,10 +9,17 @@
 // I2C transaction and pin change with its emulated time, so Python rebuilds
 // the frames with the same decoder the golden images came from. Everything here models a part of
 // the board, or fills a gap in rp2040js 1.4.1 (see host_tools/pico/README.md).
-// JOB may also be a batch of jobs, one chip after another (see the end).
+// JOB may also be a batch of timeline jobs, one chip after another (see the end).
+//
+// A job with a "uart" part has no timeline: the chip runs free, UART0 on a TCP
+// port (uart.mjs) for mpremote, until its firmware resets it (machine.reset(),
+// the last step of `make deploy`) or the host writes "stop" on stdin. Lines on
+// stdout tell the host the port and the moment the referee is ready; the
+// whole flash is written to job.dump_flash at the end.
 
 import { readFileSync, writeFileSync } from 'node:fs';
-import { BasePeripheral, ConsoleLogger, LogLevel, RP2040 } from 'rp2040js';
+import { BasePeripheral, ConsoleLogger, GPIOPinState, LogLevel, RP2040 } from 'rp2040js';
+import { UartBridge, modelTxInterrupt } from './uart.mjs';
 
 const MS = 1e6; // nanoseconds
 const FLASH_BASE = 0x10000000;
@@ -21,10 +28,12 @@ const PANEL_DATA = 0x40; // control byte of a GDDRAM write
 const ROSC_BASE = 0x40060;
 const ROSC_RANDOMBIT = 0x1c;
 const WATCHDOG_BASE = 0x40058;
+const FLASH_BYTES = 2 * 1024 * 1024; // a Pico's W25Q16JV
+const WATCHDOG_FORCE = 2; // REASON: the trigger bit was written, not a timeout
 
 // One chip from power-on to the job's end; returns its record. Everything the
 // chip and its board hold lives in here, so a batch's chips share nothing.
-function runChip(job) {
+async function runChip(job) {
   const wallStart = process.hrtime.bigint();
 
   const chip = new RP2040(); // on its own SimulationClock: emulated time only
@@ -32,7 +41,7 @@ function runChip(job) {
   // Warnings about unmodelled registers would flood the output; errors stay.
   chip.logger = new ConsoleLogger(LogLevel.Error);
 
-  const result = { i2c: [], pins: [], heap: [], gc: [], ready_us: null, end_us: 0, error: null };
+  const result = { i2c: [], pins: [], heap: [], gc: [], collected: [], ready_us: null, end_us: 0, error: null };
   let stopped = false;
   function fail(message) {
     if (!result.error) result.error = `${message} at ${(clock.nanos / MS).toFixed(3)} ms`;
@@ -192,6 +201,56 @@ function runChip(job) {
     i2c.completeStop();
   };
 
+  // The panel on the pins, for a job with job.i2c_pins ({sda, scl}): machine.I2C
+  // sends an address-only write (i2c.scan(), the probe) by bit-banging GP4/GP5
+  // open drain, and the panel acknowledges its address by pulling SDA low
+  // through the ninth clock, as a real SSD1306 does. Each line's level is what
+  // every driver leaves it (pulled up unless held low); the firmware reads that.
+  // Without it both lines read high: the probe is NACKed and adafruit_bus_device
+  // falls back to a one-byte read (the timeline lane's figures were made so).
+  if (job.i2c_pins) {
+    const sdaPin = chip.gpio[job.i2c_pins.sda];
+    const sclPin = chip.gpio[job.i2c_pins.scl];
+    let ackLow = false; // the panel holding SDA low
+    let sda = true;
+    let scl = true;
+    let bits = -1; // bits of the current byte clocked in; -1: no transaction
+    let byte = 0;
+    let addressed = false;
+    const follow = () => {
+      const newScl = sclPin.value !== GPIOPinState.Low;
+      const newSda = sdaPin.value !== GPIOPinState.Low && !ackLow;
+      if (newScl && scl && sda && !newSda) {
+        bits = 0; // start (or repeated start): SDA falls while SCL is high
+        byte = 0;
+        addressed = false;
+      } else if (newScl && scl && !sda && newSda) {
+        bits = -1; // stop: SDA rises while SCL is high
+        ackLow = false;
+      } else if (bits >= 0 && newScl && !scl && bits < 8) {
+        byte = (byte << 1) | (newSda ? 1 : 0); // a bit is read on SCL's rise
+        bits++;
+      } else if (bits >= 0 && !newScl && scl) {
+        if (bits === 8) {
+          // the eighth bit's clock ends: acknowledge through the ninth
+          if (!addressed) addressed = byte >> 1 === PANEL_ADDR;
+          ackLow = addressed;
+          bits = 9;
+        } else if (bits === 9) {
+          ackLow = false; // the ninth clock ends: let go for the next byte
+          bits = 0;
+          byte = 0;
+        }
+      }
+      scl = newScl;
+      sda = sdaPin.value !== GPIOPinState.Low && !ackLow;
+      sclPin.setInputValue(scl);
+      sdaPin.setInputValue(sda);
+    };
+    sdaPin.addListener(follow);
+    sclPin.addListener(follow);
+  }
+
   // --- entropy ----------------------------------------------------------------------
   // MicroPython v1.27's os.urandom makes each byte as rosc_random_u8(8): eight
   // times r = (r << 1 | ROSC.RANDOMBIT) ^ (r & 0x80 ? 0xD5 : 0) on a static
@@ -238,10 +297,18 @@ function runChip(job) {
   // A real chip resets here; the run ends, loudly. The watchdog is stopped too:
   // left running, rp2040js re-arms its alarm at the same moment for ever.
   const watchdog = chip.peripherals[WATCHDOG_BASE];
+  // With a UART a reset is how a session ends (mpremote reset, machine.reset()):
+  // the run stops there, the flash as the firmware left it.
   watchdog.onWatchdogTrigger = () => {
     watchdog.alarm.enable = false;
     watchdog.timer.enable = false;
-    fail('watchdog reset');
+    if (job.uart) {
+      const reason = watchdog.reason === WATCHDOG_FORCE ? 'forced' : 'timer';
+      result.reset = { us: clock.nanos / 1000, reason };
+      stopped = true;
+    } else {
+      fail('watchdog reset');
+    }
   };
 
   // --- the script's timeline ----------------------------------------------------------
@@ -278,6 +345,10 @@ function runChip(job) {
     if (result.ready_us !== null || napStart < 0) return;
     const ready = clock.nanos; // READY_NAP into the nap: the script starts now
     result.ready_us = ready / 1000;
+    if (job.uart) {
+      tell({ event: 'ready', us: result.ready_us });
+      return;
+    }
     endNanos = ready + job.run_ms * MS;
     endAlarm.schedule(endNanos - ready);
     stirred();
@@ -294,6 +365,95 @@ function runChip(job) {
     if (!job.quiet_ms || result.ready_us === null) return;
     endNanos = Math.min(result.ready_us * 1000 + job.run_ms * MS, clock.nanos + job.quiet_ms * MS);
     endAlarm.schedule(endNanos - clock.nanos);
+  }
+
+  // --- UART0: the REPL for mpremote (job.uart) -------------------------------------------
+  // The host learns the port and the ready moment from lines on stdout. Each
+  // responder [text, pin, hold ms] presses a button when the chip prints a line
+  // ending in that text, as a person at the board would when the self-test asks.
+  function tell(message) {
+    process.stdout.write(JSON.stringify(message) + '\n');
+  }
+  // The UART-REPL firmware unmasks UART0's interrupts whether or not a job
+  // listens, so the PL011's TX interrupt is modelled in every run.
+  for (const uart of chip.uart) modelTxInterrupt(uart);
+  let uartBoard = null;
+  if (job.uart) {
+    const uart = chip.uart[0];
+    const responders = job.uart.respond || [];
+    uartBoard = new UartBridge(uart, {
+      onLine(line) {
+        for (const [text, pin, holdMs] of responders) {
+          if (line.endsWith(text)) press(pin, holdMs); // the raw REPL's framing may come first
+        }
+      },
+      onPrompt() {
+        // No referee (no main.py, or it ended): the REPL is what is ready.
+        if (result.ready_us === null) {
+          result.ready_us = clock.nanos / 1000;
+          tell({ event: 'ready', us: result.ready_us, prompt: true });
+        }
+      },
+    });
+  }
+  function press(pin, holdMs) {
+    chip.gpio[pin].setInputValue(false);
+    result.pins.push([clock.nanos / 1000, pin, 0]);
+    const release = clock.createAlarm(() => {
+      chip.gpio[pin].setInputValue(true);
+      result.pins.push([clock.nanos / 1000, pin, 1]);
+    });
+    release.schedule(holdMs * MS);
+  }
+
+  // A free run (job.uart) never runs ahead of the wall clock, as a board
+  // does: it runs in slices of about SLICE_MS of wall time, the bridge's
+  // bytes going both ways between them. A wait on the chip's own clock (its
+  // idle loop, a sleep) that would take it past the wall clock is waited out
+  // in wall time; a wait with no alarm set lasts until the host sends
+  // something, and the clock then moves on to the wall clock's time. Busy, it
+  // runs behind (the emulator is slower than the chip), and mpremote only
+  // waits longer.
+  const SLICE_MS = 10;
+  const wallNanos = () => Number(process.hrtime.bigint() - wallStart);
+  let sliceEnd = 0; // Date.now() when the slice ends
+  // The port open, the host heard: returns the first slice's wall clock (ns).
+  async function connect(bridge) {
+    const port = await bridge.listen();
+    tell({ event: 'listening', port });
+    const stop = () => {
+      stopped = true;
+      bridge.notify();
+    };
+    process.stdin.on('data', (data) => {
+      if (String(data).includes('stop')) stop();
+    });
+    process.stdin.on('end', stop); // the host is gone
+    sliceEnd = Date.now() + SLICE_MS;
+    return wallNanos();
+  }
+  // Between two slices: the chip's bytes go out, the host's come in, and the
+  // wall clock catches up (``why``: ASLEEP, HELD, or the slice's end, as the
+  // run's loop says); returns the next slice's wall clock.
+  const SLICE_END = 0;
+  const ASLEEP = 1;
+  const HELD = 2;
+  async function pause(bridge, why) {
+    bridge.flush();
+    if (stopped) return 0;
+    if (why === ASLEEP) {
+      await bridge.input();
+      // The wait took wall time, with nothing scheduled on the chip to see it pass.
+      const behind = wallNanos() - clock.nanos;
+      if (behind > 0) clock.tick(behind);
+    } else if (why === HELD) {
+      const ahead = (clock.nanos + clock.nanosToNextAlarm - wallNanos()) / MS;
+      await Promise.race([bridge.input(), new Promise((resolve) => setTimeout(resolve, ahead))]);
+    } else {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    sliceEnd = Date.now() + SLICE_MS;
+    return wallNanos();
   }
 
   // --- heap -----------------------------------------------------------------------------
@@ -349,16 +509,22 @@ function runChip(job) {
   // After each garbage collection (gc_collect returning, whether gc.collect()
   // or an allocation that found no room) the table holds only what is kept.
   const GC_COLLECT = job.symbols ? job.symbols.gc_collect & ~1 : -1;
+  // What each collection took back (used before it less used after) is the
+  // garbage the firmware left: call frames freed at return are not in it.
   let gcReturn = -1;
   let gcStart = 0;
+  let gcUsedBefore = 0;
   function atGcCollect() {
     gcReturn = chip.core.LR & ~1;
     gcStart = clock.nanos;
+    gcUsedBefore = readHeap()[0] || 0;
   }
   function afterGcCollect() {
     gcReturn = -1;
+    const heap = readHeap();
     // [time, used, free, largest free, how long the collection took], in us and bytes
-    result.gc.push([clock.nanos / 1000, ...readHeap(), (clock.nanos - gcStart) / 1000]);
+    result.gc.push([clock.nanos / 1000, ...heap, (clock.nanos - gcStart) / 1000]);
+    if (heap.length) result.collected.push([gcStart / 1000, gcUsedBefore - heap[0]]);
     dumpHeap('gc');
   }
 
@@ -524,7 +690,17 @@ function runChip(job) {
     }
   }
 
-  while (!stopped && clock.nanos < endNanos) {
+  // Each pass is one step of the core: an instruction, a flash routine done
+  // for it, or (the core waiting) a jump to the next alarm. A timeline run
+  // goes on to endNanos. A free run never jumps past notPast, the wall
+  // clock's time at the slice's start, and pauses (UART0's section) at each
+  // slice's end, and when the core waits with the next alarm past notPast
+  // (HELD) or with no alarm set (ASLEEP: only something from outside, a UART
+  // byte, can wake it; in a timeline run, an error). The loop is here in
+  // runChip, not in a function called for each step: a batch's later chips
+  // ran 10% slower so (each chip's closures are new to V8).
+  let notPast = uartBoard ? await connect(uartBoard) : Infinity;
+  for (let n = 1; !stopped && clock.nanos < endNanos; n++) {
     if (core.waiting) {
       if (!wasWaiting) {
         wasWaiting = true;
@@ -532,9 +708,13 @@ function runChip(job) {
         if (result.ready_us === null && sawPanelData) readyAlarm.schedule(READY_NAP);
       }
       const gap = clock.nanosToNextAlarm;
-      if (gap <= 0) {
-        fail('asleep with nothing to wake it');
-        break;
+      if (gap <= 0 || clock.nanos + gap > notPast) {
+        if (!uartBoard) {
+          fail('asleep with nothing to wake it');
+          break;
+        }
+        notPast = await pause(uartBoard, gap <= 0 ? ASLEEP : HELD);
+        continue;
       }
       clock.tick(gap);
     } else {
@@ -560,6 +740,13 @@ function runChip(job) {
       clock.tick(cycles * cycleNanos);
     }
     if (result.ready_us === null && clock.nanos > bootLimit) fail('no nap after drawing: never reached the menu');
+    if (uartBoard && (n & 0xfff) === 0) {
+      notPast = Date.now() >= sliceEnd ? await pause(uartBoard, SLICE_END) : wallNanos();
+    }
+  }
+  if (uartBoard) {
+    await uartBoard.close();
+    process.stdin.pause();
   }
 
   result.end_us = clock.nanos / 1000;
@@ -573,6 +760,10 @@ function runChip(job) {
   if (job.dump_fs) {
     writeFileSync(job.dump_fs, chip.flash.subarray(job.flash_offset, job.flash_offset + job.fs_bytes));
   }
+  if (job.dump_flash) writeFileSync(job.dump_flash, chip.flash.subarray(0, FLASH_BYTES));
+  if (uartBoard) {
+    result.uart = { text: uartBoard.text(), received: uartBoard.received, sent: uartBoard.sent };
+  }
   return result;
 }
 
@@ -583,9 +774,11 @@ function runChip(job) {
 // time so, against 21.4 s in a process each. RESULT is then a list of records.
 const input = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 if (input.batch) {
-  writeFileSync(process.argv[3], JSON.stringify(input.batch.map(runChip)));
+  const results = [];
+  for (const job of input.batch) results.push(await runChip(job));
+  writeFileSync(process.argv[3], JSON.stringify(results));
 } else {
-  const result = runChip(input);
+  const result = await runChip(input);
   writeFileSync(process.argv[3], JSON.stringify(result));
   process.exit(result.error ? 1 : 0);
 }

@@ -102,6 +102,7 @@ class ChipRun:
     pins: list = field(default_factory=list)  # [time, pin, level] as applied
     heap: list = field(default_factory=list)  # [time, used, free, largest free] when asked
     gc: list = field(default_factory=list)  # the same after each garbage collection
+    collected: list = field(default_factory=list)  # [time, bytes each collection took back]
     error: str | None = None
     wall_s: float = 0.0
     instructions: int = 0
@@ -115,6 +116,12 @@ class ChipRun:
     # every flash write: [kind "E"/"P", offset, bytes, us, hex data] (power_cut.py)
     flash_ops: list = field(default_factory=list)
     cut_us: float | None = None  # when a job's cut stopped the chip
+    # A free run with UART0 on a port (host_tools/pico/uart.py): what the chip
+    # sent on it, the reset that ended it (None: stopped by the host) and the
+    # whole 2 MiB flash at the end.
+    uart: dict = field(default_factory=dict)
+    reset: dict | None = None
+    flash_dump: bytes | None = None
 
 
 class ChipError(RuntimeError):
@@ -152,6 +159,8 @@ def make_job(
     heap_dump_ms: tuple[float, float] | None = None,
     cut: tuple[int, bool] | None = None,
     quiet_ms: int | None = None,
+    uart: dict | None = None,
+    probe_ack: bool = False,
 ) -> Path:
     buttons, board = board_pins()
     image_path = workdir / "littlefs.img"
@@ -205,6 +214,11 @@ def make_job(
         "cut": {"op": cut[0], "during": cut[1]} if cut else None,
         # end the run once the panel and the flash were still this long after ready
         "quiet_ms": quiet_ms,
+        # a free run with UART0 on a TCP port, for mpremote (host_tools/pico/uart.py)
+        "uart": uart,
+        # the panel acknowledges a bit-banged address probe (i2c.scan()) on the pins
+        "i2c_pins": {"sda": board.I2C_SDA, "scl": board.I2C_SCL} if probe_ack else None,
+        "dump_flash": str(workdir / "flash.bin") if uart else None,
     }
     path = workdir / "job.json"
     path.write_text(json.dumps(job))
@@ -227,7 +241,7 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
     result_path = job.with_name("result.json")
     if not result_path.exists():
         raise ChipError(f"the Pico harness died:\n{err}\n{out}")
-    return _record(json.loads(result_path.read_text()), job.with_name("filesystem.img"))
+    return _record(json.loads(result_path.read_text()), job.parent)
 
 
 def run_batch(runs: list[tuple[Timeline, bytes, dict]]) -> list[ChipRun]:
@@ -248,13 +262,13 @@ def run_batch(runs: list[tuple[Timeline, bytes, dict]]) -> list[ChipRun]:
         if not result_path.exists():
             raise ChipError(f"the Pico harness died:\n{err}\n{out}")
         raws = json.loads(result_path.read_text())
-        return [
-            _record(raw, job.with_name("filesystem.img"))
-            for raw, job in zip(raws, jobs, strict=True)
-        ]
+        return [_record(raw, job.parent) for raw, job in zip(raws, jobs, strict=True)]
 
 
-def _record(raw: dict, fs_path: Path) -> ChipRun:
+def _record(raw: dict, workdir: Path) -> ChipRun:
+    """A run's record from pico.mjs's result and the files it left in the job's folder."""
+    fs_path = workdir / "filesystem.img"
+    flash_path = workdir / "flash.bin"
     run = ChipRun(
         ready_us=raw["ready_us"],
         end_us=raw["end_us"],
@@ -262,6 +276,7 @@ def _record(raw: dict, fs_path: Path) -> ChipRun:
         pins=raw["pins"],
         heap=raw["heap"],
         gc=raw["gc"],
+        collected=raw.get("collected", []),
         error=raw["error"],
         wall_s=raw["wall_s"],
         instructions=raw["instructions"],
@@ -273,6 +288,9 @@ def _record(raw: dict, fs_path: Path) -> ChipRun:
         heap_dumps=raw.get("heap_dumps", []),
         flash_ops=raw.get("flash_ops", []),
         cut_us=raw.get("cut_us"),
+        uart=raw.get("uart", {}),
+        reset=raw.get("reset"),
+        flash_dump=flash_path.read_bytes() if flash_path.exists() else None,
     )
     return run
 

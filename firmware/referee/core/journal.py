@@ -62,11 +62,9 @@ class Journal:
         once the new one is written (core/history.py: a full flash refuses
         the new game before anything moves). ``new_night``: the game opens
         a night of its own."""
-        from referee import forget
         from referee.core import history  # the history's index: as a game starts only
 
         n = history.begin(self, {"v": JOURNAL_FORMAT, "game": game, "setup": setup}, new_night)
-        forget("referee.core.history")
         self.bytes_written += n
         self.size = n
         self.count = 0

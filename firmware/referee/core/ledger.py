@@ -29,7 +29,6 @@ only while it runs.
 
 from array import array
 
-from referee import forget
 from referee.core import CHUNK, MASK, SHIFT
 from referee.core.errors import RulesError
 
@@ -112,12 +111,9 @@ class Ledger:
         entries of that round become one corrected entry, in their place
         (after the round's last entry if it had none). Rare, so its code
         loads only when needed (ledger_more.py)."""
-        from referee.core.ledger_more import correct  # 2.0 KB (VM), dropped after
+        from referee.core.ledger_more import correct
 
-        try:
-            correct(self, rnd, side, points, reason)
-        finally:
-            forget("referee.core.ledger_more")
+        correct(self, rnd, side, points, reason)
 
     def round_scores(self, rnd):
         scores = [0] * self.sides

@@ -21,7 +21,6 @@ look at a secret. The action an undo took back is kept in ``undone`` (until
 the next act) for a screen that redoes it with the same die rolls.
 """
 
-from referee import forget
 from referee.core.errors import RulesError
 from referee.core.journal import SNAPSHOT_EVERY, Journal
 
@@ -87,10 +86,9 @@ class Session:
     def _snapshot(self):
         """Every few dozen journal lines, keep the state beside the journal
         (snapshot.py), so a resume or an undo replays only what follows."""
-        from referee.core import snapshot  # every few dozen lines: 3.0 KB (VM), dropped after
+        from referee.core import snapshot  # every few dozen lines
 
         snapshot.write(self.journal, self.rules, self.state)
-        forget("referee.core.snapshot")  # its code is needed again only in a while
 
     def undo(self):
         """Take back the last action. Returns None or why not."""

@@ -31,7 +31,6 @@ the greater robot; a robot worth 0 or less is destroyed, card and damage.
         discard pile the rest of its half (games/correction.py)
 """
 
-from referee import forget
 from referee.core.errors import RulesError
 from referee.core.match import Match
 from referee.core.seats import Table
@@ -158,10 +157,7 @@ class State:
 def setup(config):
     from referee.games import duel_more  # a new duel or a resume: once a game
 
-    try:
-        players, black, wins = duel_more.checked(config)
-    finally:
-        forget("referee.games.duel_more")
+    players, black, wins = duel_more.checked(config)
     state = State(Table(players), bool(config.get("jokers", False)), wins)
     _start(state, black)
     return state
@@ -419,11 +415,10 @@ def step(state, action):
         raise RulesError("the match is over")
     if phase == OVER and kind != "duel":
         raise RulesError("the duel is over")
-    if kind == "counts":  # rare: games/correction.py, in the heap only while it runs
+    if kind == "counts":  # rare: games/correction.py, loaded when first needed
         from referee.games import correction
 
         correction.counts(state, action, HALF + (1 if state.jokers else 0), colour)
-        forget("referee.games.correction")
         if phase == DISCARD and not state.loss:  # the defender holds nothing now
             _aftermath(state)
         _flow(state)
@@ -493,10 +488,7 @@ def legal(state):
 def headline(state):
     from referee.games import duel_more  # the resume offer only
 
-    try:
-        return duel_more.headline(state)
-    finally:
-        forget("referee.games.duel_more")
+    return duel_more.headline(state)
 
 
 def summary(state):

@@ -19,7 +19,6 @@ the rest. Actions:
         after a win, the next game of a sitting (Robber Rummy, two players)
 """
 
-from referee import forget
 from referee.core import CHUNK, MASK, SHIFT
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
@@ -180,13 +179,10 @@ def step(state, action):
 
 def _rare(kind, state, action):
     """A rare action (a correction, a net score, a sitting's next game):
-    its code is in games/correction.py, in the heap only while it runs."""
-    from referee.games import correction  # 1.0 KB (VM), dropped after
+    its code is in games/correction.py, loaded when first needed."""
+    from referee.games import correction
 
-    try:
-        getattr(correction, kind)(state, action)
-    finally:
-        forget("referee.games.correction")
+    getattr(correction, kind)(state, action)
 
 
 def legal(state):

@@ -12,7 +12,6 @@ When a round closes, a player at or above the target who leads alone wins;
 a tie at the top plays another round.
 """
 
-from referee import forget
 from referee.core.errors import RulesError
 from referee.core.ledger import Ledger
 from referee.core.seats import Table, default_names
@@ -64,13 +63,9 @@ def _points(action):
 def step(state, action):
     kind = action.get("a")
     if kind == "fix":
-        from referee.games import correction  # rare: 0.7 KB (VM), dropped after
+        from referee.games import correction  # rare: loaded when first needed
 
-        try:
-            rnd = action.get("round")
-            correction.scorepad(state, rnd, _seat(state, action), _points(action))
-        finally:
-            forget("referee.games.correction")
+        correction.scorepad(state, action.get("round"), _seat(state, action), _points(action))
         return state
     if state.over:
         raise RulesError("the game is over: %s won" % state.table.name(state.winner))

@@ -10,7 +10,6 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 
 from micropython import const
 
-from referee import forget
 from referee.games import evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
@@ -31,9 +30,6 @@ class EvilGame(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
-        # A resume replays the round's steps, which loads the full rules'
-        # module: the hub does not need it (the calls load it again).
-        forget("referee.games.evil_more")
         self.index = -1  # -1: the next step; 0.. the players, then the tools
         self.top = 0
         self.message = None

@@ -1,7 +1,7 @@
 """Opening a game: its saved game, or a new one, on the screens the registry
 (referee/games/__init__.py) names for it."""
 
-from referee import JOURNAL, forget
+from referee import JOURNAL
 from referee.games import entry, rules
 
 
@@ -10,7 +10,7 @@ def saved_game(app):
     be read for any reason (one edited by hand into the wrong types, one too
     big for memory) is set aside and the reason logged: never a dead boot."""
     from referee.core.journal import Journal  # a saved game's path only, as the three below
-    from referee.core.journal_read import resume  # 10 KB (VM) with its readers: dropped below
+    from referee.core.journal_read import resume
     from referee.core.session import Session  # not loaded for a new game's setup
 
     journal = Journal(app.storage)
@@ -25,15 +25,11 @@ def saved_game(app):
         saved, state = unreadable(journal, e), None
         if not isinstance(e, MemoryError):
             detail = ": %s" % (e,)  # the error's own words, for the log
-    forget("referee.core.journal_read")  # used once a game; undo loads it again
-    forget("referee.core.journal_line")
-    forget("referee.core.salvage")
     if saved.problem is not None:
         from referee.screens.crash import log  # a damaged file only: 2.1 KB (VM)
 
         place = saved.kept_as or "left in place"
         log(app.storage, "%s%s (%s)" % (saved.problem, detail, place))
-    forget("referee.core.snapshot")
     return saved, (Session(journal, rules, state, app) if state is not None else None)
 
 
@@ -68,19 +64,11 @@ def tell_problem(app, saved):
             from referee.core.salvage import told  # a damaged line only
 
             app.push(Notice(app, "DAMAGED LINE", told(saved, reason, wrap)))
-            forget("referee.core.salvage")
             return
         lines = wrap(reason, 3) + ["kept as", saved.kept_as]
         app.push(Notice(app, "NOT RESUMED", lines))
     else:
         app.push(Notice(app, "SAVED GAME", wrap(saved.problem, 5)))
-
-
-def done(screen):
-    """The game's screen, once found: this router leaves memory (the menu
-    loads it again)."""
-    forget(__name__)
-    return screen
 
 
 def open_or_start(app, name):
@@ -99,8 +87,8 @@ def open_or_start(app, name):
                 tell_problem(app, saved)
                 return None
             if session is not None and not session.state.over and saved.game == name:
-                return done(open_game(app, session))
-    return done(new_game(app, name))
+                return open_game(app, session)
+    return new_game(app, name)
 
 
 def open_game(app, session):

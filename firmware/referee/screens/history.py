@@ -91,9 +91,6 @@ class History(Screen):
                 Confirm(self.app, "DELETE?", names, lines + ["", "gone for good"], self.deleted)
             )
         elif ev == _BACK_PRESS:
-            from referee import forget
-
-            forget("referee.core.history")
             self.app.pop()
 
     def draw(self, c):
@@ -141,7 +138,6 @@ class PastGame(Screen):
         self.app.later(self.read)
 
     def read(self):
-        from referee import forget
         from referee.core.journal import Journal
         from referee.core.journal_read import resume
 
@@ -149,8 +145,6 @@ class PastGame(Screen):
             _saved, rules, state = resume(Journal(self.app.storage, self.name), False)
         except Exception:  # noqa: BLE001 - MemoryError too: said, not a crash
             state = None
-        forget("referee.core.journal_read")
-        forget("referee.core.journal_line")
         self.app.dirty = True  # read in a step of its own: draw what it found
         if state is None:
             self.line = "not readable"
@@ -212,11 +206,9 @@ class Confirm(Screen):
 
     def on_event(self, ev):
         if ev == _OK_PRESS:
-            from referee import forget
             from referee.core import room
 
             room.clear(self.app.storage, self.names)
-            forget("referee.core.room")
             self.app.pop()
             self.done()
         elif ev == _BACK_PRESS:

@@ -15,7 +15,6 @@ Used once a boot, this module unloads itself when the offer is answered
 
 from micropython import const
 
-from referee import forget
 from referee.core.journal import SNAPS, Journal
 from referee.core.journal_line import game_of, unseal
 from referee.games import title
@@ -111,15 +110,12 @@ class ResumeOffer(Screen):
                 if _settle(self.app, self) is None or self.app.screen is not self:
                     return  # a notice (the offer waits under it), or the menu
             # loaded already by the rebuild: here, not before the offer shows
-            from referee.screens.games import done, open_game
+            from referee.screens.games import open_game
 
-            self.app.replace(done(open_game(self.app, self.session)))
+            self.app.replace(open_game(self.app, self.session))
         elif ev == _BACK_PRESS:
             self.app.later(None)  # nothing to read: the game stays saved
             self.app.pop()  # the menu reopens it
-        else:
-            return
-        forget(__name__)
 
     def draw(self, c):
         c.centre("RESUME?", 0)

@@ -79,18 +79,15 @@ class GameSetup(Screen):
             setup[self.first[0]] = self.dealer
         if _short(self.app.storage.root):
             # a nearly full flash: the oldest games named, and deleted on a yes
-            from referee import forget
             from referee.core import room
 
             exported, others = room.plan(self.app.storage, ROOM)
-            forget("referee.core.room")
             if exported or others:
                 from referee.screens.history import Confirm, making_room
 
                 lines = making_room(exported, others)
                 go = lambda: self._begin(setup)  # noqa: E731 - once the room is made
                 self.app.push(Confirm(self.app, "FLASH NEARLY FULL", exported + others, lines, go))
-                forget("referee.screens.history")  # the screen holds what it needs
                 return
         self._begin(setup)
 

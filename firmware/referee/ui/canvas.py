@@ -11,7 +11,6 @@ from struct import pack_into
 
 from micropython import const
 
-from referee import forget
 from referee.ui import font_big
 
 try:  # the Pico: machine code (see ui/fast.py)
@@ -58,11 +57,7 @@ class Canvas:
             glyph = code - _FIRST if _FIRST <= code <= _LAST else 63 - _FIRST
             for col in range(font_small.WIDTH):
                 cells[code * CELL + col] = font_small.GLYPHS[glyph * font_small.WIDTH + col]
-        self._cells = cells
-        if sys.implementation.name == "micropython":
-            # The glyphs live on in the cells: their module's 475 B of
-            # font and its code would only sit in the heap all evening.
-            forget("referee.ui.font_small")
+        self._cells = cells  # (its module is not resident: referee/app.py drops it)
         self._codes = bytearray(_CODES)
         # The pixels (all but the control byte) as one row of 8-bit pixels,
         # whose fill is a memset: the panel's 1-bit vertical format fills
