@@ -33,6 +33,14 @@ GEOMETRY = {
     "name_max": 255,
 }
 IMAGE_BYTES = BLOCK_SIZE * BLOCK_COUNT
+# MicroPython's VfsLfs2 also gives littlefs a cache of 4 x max(read, prog)
+# bytes, and keeps a file of up to 512 B inline in its directory's metadata.
+# Read with littlefs-python's default cache (256 B), such a file the chip
+# wrote (a 305-byte journal, tests/test_pico_power_cuts.py) fails past its
+# 256th byte with LFS_ERR_CORRUPT; read_image reads with the chip's cache.
+# build_image keeps the default: the chip reads those images as well, and
+# the lane's figures were measured on them.
+CHIP_CACHE_SIZE = 4 * 256
 
 
 def referee_files() -> dict[str, bytes]:
@@ -99,7 +107,7 @@ def read_image(image: bytes) -> dict[str, bytes]:
 
     context = UserContext(len(image))
     context.buffer[:] = image
-    fs = LittleFS(context=context, mount=True, **GEOMETRY)
+    fs = LittleFS(context=context, mount=True, cache_size=CHIP_CACHE_SIZE, **GEOMETRY)
     files = {}
     for root, _dirs, names in fs.walk("/"):
         for name in names:

@@ -113,6 +113,9 @@ class ChipRun:
     bench: dict = field(default_factory=dict)
     profile: dict = field(default_factory=dict)  # host_tools/pico/profile.py
     heap_dumps: list = field(default_factory=list)  # host_tools/pico/heap_dump.py
+    # every flash write: [kind "E"/"P", offset, bytes, us, hex data] (power_cut.py)
+    flash_ops: list = field(default_factory=list)
+    cut_us: float | None = None  # when a job's cut stopped the chip
     # A free run with UART0 on a port (host_tools/pico/uart.py): what the chip
     # sent on it, the reset that ended it (None: stopped by the host) and the
     # whole 2 MiB flash at the end.
@@ -154,6 +157,8 @@ def make_job(
     profile_strings: list[int] | None = None,
     profile_callers: list[int] | None = None,
     heap_dump_ms: tuple[float, float] | None = None,
+    cut: tuple[int, bool] | None = None,
+    quiet_ms: int | None = None,
     uart: dict | None = None,
     probe_ack: bool = False,
 ) -> Path:
@@ -205,6 +210,10 @@ def make_job(
         "profile_callers": profile_callers or [],
         # development: the raw heap after each collection (heap_dump.py)
         "heap_dump_ms": heap_dump_ms,
+        # a power cut at flash write number n: (n, during), see power_cut.py
+        "cut": {"op": cut[0], "during": cut[1]} if cut else None,
+        # end the run once the panel and the flash were still this long after ready
+        "quiet_ms": quiet_ms,
         # a free run with UART0 on a TCP port, for mpremote (host_tools/pico/uart.py)
         "uart": uart,
         # the panel acknowledges a bit-banged address probe (i2c.scan()) on the pins
@@ -232,9 +241,34 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
     result_path = job.with_name("result.json")
     if not result_path.exists():
         raise ChipError(f"the Pico harness died:\n{err}\n{out}")
-    raw = json.loads(result_path.read_text())
-    fs_path = job.with_name("filesystem.img")
-    flash_path = job.with_name("flash.bin")
+    return _record(json.loads(result_path.read_text()), job.parent)
+
+
+def run_batch(runs: list[tuple[Timeline, bytes, dict]]) -> list[ChipRun]:
+    """Run each (timeline, image, make_job options) on a fresh chip, one
+    after another in a single Node process (pico.mjs's batch): rp2040js's
+    code is compiled once, so dozens of short runs (the boots after each
+    power cut, host_tools/pico/power_cut.py) take half the time."""
+    with tempfile.TemporaryDirectory(prefix="pico-batch-") as tmp:
+        jobs = []
+        for i, (timeline, image, options) in enumerate(runs):
+            workdir = Path(tmp) / str(i)
+            workdir.mkdir()
+            jobs.append(make_job(timeline, image, workdir, **options))
+        batch = Path(tmp) / "batch.json"
+        batch.write_text(json.dumps({"batch": [json.loads(job.read_text()) for job in jobs]}))
+        out, err = start(batch).communicate()
+        result_path = batch.with_name("result.json")
+        if not result_path.exists():
+            raise ChipError(f"the Pico harness died:\n{err}\n{out}")
+        raws = json.loads(result_path.read_text())
+        return [_record(raw, job.parent) for raw, job in zip(raws, jobs, strict=True)]
+
+
+def _record(raw: dict, workdir: Path) -> ChipRun:
+    """A run's record from pico.mjs's result and the files it left in the job's folder."""
+    fs_path = workdir / "filesystem.img"
+    flash_path = workdir / "flash.bin"
     run = ChipRun(
         ready_us=raw["ready_us"],
         end_us=raw["end_us"],
@@ -252,6 +286,8 @@ def finish(proc: subprocess.Popen, job: Path) -> ChipRun:
         bench=raw.get("bench", {}),
         profile=raw.get("profile", {}),
         heap_dumps=raw.get("heap_dumps", []),
+        flash_ops=raw.get("flash_ops", []),
+        cut_us=raw.get("cut_us"),
         uart=raw.get("uart", {}),
         reset=raw.get("reset"),
         flash_dump=flash_path.read_bytes() if flash_path.exists() else None,
