@@ -147,6 +147,7 @@ def make_job(
     profile_strings: list[int] | None = None,
     profile_callers: list[int] | None = None,
     heap_dump_ms: tuple[float, float] | None = None,
+    heap_dump_windows: list[tuple[float, float]] | None = None,
 ) -> Path:
     buttons, board = board_pins()
     image_path = workdir / "littlefs.img"
@@ -196,6 +197,7 @@ def make_job(
         "profile_callers": profile_callers or [],
         # development: the raw heap after each collection (heap_dump.py)
         "heap_dump_ms": heap_dump_ms,
+        "heap_dump_windows": heap_dump_windows or [],  # the same, ms after ready
     }
     path = workdir / "job.json"
     path.write_text(json.dumps(job))
