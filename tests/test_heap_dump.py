@@ -32,3 +32,22 @@ def test_blocks_are_named_by_their_type_and_by_what_points_to_them():
     assert heap.free_runs == [32, 32]
     assert heap_dump.by_kind(heap) == {"list": 16, "list.data": 16, "qstr text": 32}
     assert heap_dump.code_by_module(heap) == {}  # no function objects
+
+
+def test_a_buffer_belongs_to_its_owner_not_to_a_memoryview_into_it():
+    # block 0: a memoryview into block 2 (lower in the heap than its owner),
+    # block 1: the bytearray that owns block 2, block 2: the buffer
+    bytearray_type, memoryview_type = 0x10001010, 0x10001020
+    table = bytes([0b00010101])
+    pool = bytearray(4 * 16)
+    struct.pack_into("<4I", pool, 0, memoryview_type, 0, 16, POOL + 32)
+    struct.pack_into("<4I", pool, 16, bytearray_type, 0, 16, POOL + 32)
+    pool[32:48] = bytes(range(200, 216))  # not text: raw bytes
+    dump = {
+        "pool_start": POOL,
+        "table": base64.b64encode(table).decode(),
+        "pool": base64.b64encode(bytes(pool)).decode(),
+    }
+    types = {bytearray_type: "bytearray", memoryview_type: "memoryview"}
+    heap = heap_dump.Heap(dump, b"", types, [])
+    assert heap_dump.by_kind(heap) == {"memoryview": 16, "bytearray": 16, "bytearray.data": 16}

@@ -36,12 +36,24 @@ import subprocess
 from collections import Counter
 from pathlib import Path
 
-from host_tools import flash_image, paths
+from host_tools import flash_image, paths, romfs
 from host_tools.pico import bench, lane, run
 
 FLASH_BASE = 0x10000000
 BLOCK = 16
 HEAD, TAIL = 1, 2
+# The firmware's own interned names, oldest first (the heap's pools follow)
+CONST_POOLS = ("mp_qstr_const_pool_static", "mp_qstr_const_pool", "mp_qstr_frozen_const_pool")
+
+
+def flash_of(firmware: Path, rom_image: bytes = b"") -> bytes:
+    """The chip's flash as far as pointers reach: the firmware, and on the
+    ROMFS build the partition at romfs.OFFSET (a module run in place keeps
+    its bytecode and its names' text there)."""
+    code = firmware.read_bytes()
+    if not rom_image:
+        return code
+    return code.ljust(romfs.OFFSET, b"\xff") + rom_image
 
 
 def elf_symbols(elf: Path) -> tuple[dict[int, str], dict[str, int]]:
@@ -133,7 +145,9 @@ def by_kind(heap: Heap) -> Counter[str]:
     """Bytes kept by what each block is (see the module's docstring)."""
     kinds = {a: heap.type_of(a) for a in heap.blocks}
     owner: dict[int, str] = {}
-    for address, kind in kinds.items():
+    # A memoryview only looks into a buffer another object owns: its owner
+    # names it first, wherever the two lie in the heap.
+    for address, kind in sorted(kinds.items(), key=lambda ak: ak[1] == "memoryview"):
         if kind is None:
             continue
         for k in range(1, heap.blocks[address] // 4):
@@ -187,6 +201,80 @@ def code_by_module(heap: Heap) -> Counter[str]:
     return found
 
 
+def _edges(heap: Heap, address: int) -> list[int]:
+    """The heap blocks a block points at, read as the collector reads it:
+    every aligned word that holds the address of a block's head."""
+    return [
+        target
+        for k in range(heap.blocks[address] // 4)
+        if (target := heap.word(address, k)) in heap.blocks and target != address
+    ]
+
+
+def module_names(heap: Heap) -> dict[int, str]:
+    """{address of a module object: its __name__}, for every module alive."""
+    name_q = heap.qstr_number("__name__")
+    names = {}
+    for address in heap.blocks:
+        if heap.type_of(address) != "module" or name_q is None:
+            continue
+        globals_ = heap.word(address, 1)
+        if globals_ not in heap.blocks:
+            continue
+        table, alloc = heap.word(globals_, 3), heap.word(globals_, 2)
+        if table not in heap.blocks:
+            continue
+        for i in range(alloc):
+            key, value = heap.word(table, 2 * i), heap.word(table, 2 * i + 1)
+            if key == (name_q << 3) | 2 and value & 7 == 2:
+                names[address] = heap.qstr(value >> 3) or hex(address)
+    return names
+
+
+def modules(heap: Heap) -> dict[str, int]:
+    """{module name: bytes it holds}: the blocks reachable from each module
+    object without passing through another module, each counted for the
+    first module (by name) that reaches it; shared objects, such as a
+    tuple one module imported from another, count once."""
+    names = module_names(heap)
+    claimed: set[int] = set(names)
+    out = {}
+    for address, name in sorted(names.items(), key=lambda kv: kv[1]):
+        size = heap.blocks[address]
+        todo = _edges(heap, address)
+        while todo:
+            block = todo.pop()
+            if block in claimed:
+                continue
+            claimed.add(block)
+            size += heap.blocks[block]
+            todo.extend(_edges(heap, block))
+        out[name] = size
+    return out
+
+
+def qstr_pools(heap: Heap) -> list[tuple[int, int, int]]:
+    """(slots, names, bytes) of each qstr pool in the heap, oldest first.
+    MicroPython never frees an interned name, and each new pool has twice
+    the slots of the one before: the newest is mostly empty slots."""
+    in_heap = [p for p in heap.pools if p in heap.blocks]
+    return [(heap.word(p, 2), heap.word(p, 3), heap.blocks[p]) for p in in_heap]
+
+
+def heap_qstrs(heap: Heap) -> str:
+    """The interned names the heap holds: how many, their pools' bytes and
+    empty slots, and the bytes of text copied into the heap (a name whose
+    text is in flash, as a ROMFS module's are, costs only its slot)."""
+    pools = qstr_pools(heap)
+    slots = sum(p[0] for p in pools)
+    names = sum(p[1] for p in pools)
+    size = sum(p[2] for p in pools)
+    return (
+        f"{names:,} names in {len(pools)} pools of {size:,} B ({slots - names:,} slots empty), "
+        f"{by_kind(heap)['qstr text']:,} B of text"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--elf", type=Path, required=True, help="the firmware's .elf (symbols)")
@@ -209,8 +297,7 @@ def main(argv: list[str] | None = None) -> int:
         extra = {"data/" + name: data for name, data in files.items()}
         script = args.script or bench.script_for(args.game)
     types, by_name = elf_symbols(args.elf)
-    const_pools = [by_name["mp_qstr_const_pool_static"], by_name["mp_qstr_const_pool"]]
-    const_pools.append(by_name["mp_qstr_frozen_const_pool"])
+    const_pools = [by_name[name] for name in CONST_POOLS]
     timeline = lane.timeline_for(script, 50, 50)
     chip = run.run_chip(
         timeline,
@@ -224,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
         chip.bench.get("malloc_fail_us", []), chip.bench.get("malloc_fail_bytes", []), strict=False
     ):
         print(f"MemoryError at {us / 1000:.1f} ms: {size} B asked")
-    flash = run.FIRMWARE.read_bytes()
+    flash = flash_of(run.ROMFS.firmware, romfs.referee_image())  # run_chip's build
     for dump in chip.heap_dumps:
         heap = Heap(dump, flash, types, const_pools)
         used = sum(heap.blocks.values())

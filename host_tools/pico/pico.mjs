@@ -530,13 +530,22 @@ async function runChip(job) {
 
   // Development (host_tools/pico/heap_dump.py): the allocation table and the
   // pool, raw, after each collection (and at each MemoryError) between
-  // job.heap_dump_ms[0] and [1] (ms after power-on), for a reader on the host
-  // that tells what the kept blocks are.
+  // job.heap_dump_ms[0] and [1] (ms after power-on), or inside any of
+  // job.heap_dump_windows ([from, to] ms after ready: a long run's few
+  // moments, host_tools/pico/soak.py), for a reader on the host that tells
+  // what the kept blocks are.
   const heapDumpFrom = job.heap_dump_ms ? job.heap_dump_ms[0] * MS : Infinity;
   const heapDumpTo = job.heap_dump_ms ? job.heap_dump_ms[1] * MS : -1;
+  const heapDumpWindows = job.heap_dump_windows || [];
+  function inDumpWindow() {
+    if (clock.nanos >= heapDumpFrom && clock.nanos <= heapDumpTo) return true;
+    if (result.ready_us === null) return false;
+    const ms = (clock.nanos - result.ready_us * 1000) / MS;
+    return heapDumpWindows.some(([from, to]) => ms >= from && ms <= to);
+  }
   result.heap_dumps = [];
   function dumpHeap(why) {
-    if (clock.nanos < heapDumpFrom || clock.nanos > heapDumpTo) return;
+    if (!inDumpWindow()) return;
     gcArea = gcArea || findGcArea(job.symbols);
     if (!gcArea) return;
     const base = gcArea.table - 0x20000000;

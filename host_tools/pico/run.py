@@ -157,6 +157,7 @@ def make_job(
     profile_strings: list[int] | None = None,
     profile_callers: list[int] | None = None,
     heap_dump_ms: tuple[float, float] | None = None,
+    heap_dump_windows: list[tuple[float, float]] | None = None,
     cut: tuple[int, bool] | None = None,
     quiet_ms: int | None = None,
     uart: dict | None = None,
@@ -210,6 +211,7 @@ def make_job(
         "profile_callers": profile_callers or [],
         # development: the raw heap after each collection (heap_dump.py)
         "heap_dump_ms": heap_dump_ms,
+        "heap_dump_windows": heap_dump_windows or [],  # the same, ms after ready
         # a power cut at flash write number n: (n, during), see power_cut.py
         "cut": {"op": cut[0], "during": cut[1]} if cut else None,
         # end the run once the panel and the flash were still this long after ready
