@@ -72,9 +72,47 @@ def test_the_registry_names_each_game_once():
 def test_each_entry_names_a_rules_core_and_screens_that_exist(name):
     core = rules(name)
     assert core.NAME == name  # what its journals say
-    screens = __import__("referee.screens." + entry(name)[3], None, None, ("_",))
-    assert callable(screens.new_game)
     assert isinstance(play_class(name), type)
+    # and its setup questions, each a (key, label, lowest, highest, step,
+    # default, only) whose default lies within its range
+    from referee.screens.setup import QUESTIONS
+
+    fields, _first = QUESTIONS[name]
+    for key, label, low, high, step, default, _only in fields:
+        assert isinstance(key, str) and isinstance(label, str) and step > 0
+        assert low <= default <= high, (name, key)
+
+
+def test_every_setup_question_belongs_to_a_game_in_the_registry():
+    from referee.screens.setup import QUESTIONS
+
+    assert set(QUESTIONS) == set(NAMES)
+
+
+def test_a_games_setup_shows_before_its_rules_and_screens_load(flash):
+    """The setup needs only its questions: the game's code loads in the step
+    after it shows (on the chip a game's two big modules were most of an
+    open's 100 ms), before the game starts."""
+    import sys
+
+    rig = Rig(seed=1)
+    for name in NAMES:
+        game = entry(name)
+        modules = ("referee.games." + game[2], "referee.screens." + game[3])
+        for module in modules:
+            sys.modules.pop(module, None)
+        from referee.screens.games import new_game
+
+        setup = new_game(rig.app, name)
+        assert setup.title == game[1].upper()
+        assert not any(module in sys.modules for module in modules)
+        rig.app.push(setup)
+        rig.step()  # the frame that shows the setup
+        rig.step()  # the step after it: the rules
+        assert modules[0] in sys.modules
+        rig.step()  # and its screens
+        assert all(module in sys.modules for module in modules)
+        rig.app.pop()
 
 
 def test_the_menu_lists_the_tools_and_every_game_in_registry_order():

@@ -66,6 +66,7 @@ class App:
         self.settings = {}  # type: dict # filled in by settings.boot()
         self._later = None  # type: object # one job for a step after the panel shows the screen
         self.unsaved = None  # type: object # a Session whose last action waits for the redraw
+        self.snapshot_due = None  # type: object # a Session whose snapshot waits for a pause
         # A game started since power-on (core/history.py: nights); a restart
         # after a hang is no power-on: the night goes on
         self.night_begun = hw.watchdog_reset
@@ -161,7 +162,7 @@ class App:
                 # data (the bench reads the heap kept here), and the next
                 # burst of presses starts from a tidy heap, not a collection.
                 self._untidy = False
-                gc.collect()
+                self._tidy()
         while ev >= 0:
             if not self._waking:
                 self.events += 1
@@ -190,6 +191,17 @@ class App:
             self._redraw()
         if self.unsaved is not None:
             self._save()
+
+    def _tidy(self):
+        """The table paused: the snapshot a game put off (core/session.py),
+        the journal closed (its file object and cache are a kilobyte: the
+        next append opens it), then one garbage collection."""
+        session = self.snapshot_due
+        if session is not None:
+            self.snapshot_due = None
+            session.snapshot_if_due()  # type: ignore[attr-defined]
+        self.storage.close()
+        gc.collect()
 
     def _run_later(self):
         job = self._later

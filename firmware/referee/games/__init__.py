@@ -8,9 +8,12 @@ the menu's order:
     name     the name journals use (the rules core's NAME)
     title    the menu's label, the setup's heading, the resume offer's title
     rules    the rules core, referee.games.<rules>
-    screens  its screens, referee.screens.<screens>, which has
-             new_game(app, rules), the setup screen of a new game
+    screens  its screens, referee.screens.<screens>
     play     the class in that module that plays a game: play(app, session)
+
+A game's setup questions are in referee/screens/setup.py (QUESTIONS), so
+that opening a game loads neither its rules nor its screens: they load as
+it starts.
 
 The menu, the screen router (screens/games.py), the resume offer, replay and
 the desktop tools read it; adding a game is an entry here and the game's own

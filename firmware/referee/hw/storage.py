@@ -7,7 +7,8 @@ Appends keep their file open for the next one: a game's journal gets a line
 at most presses, and opening it each time left a file object with its
 1 KB cache for the garbage collector at every one. Each append is flushed
 (littlefs commits it: a reset after the flush keeps the line); any other
-use of the files closes it first.
+use of the files closes it first, and so does the loop when the table
+pauses (referee/app.py).
 """
 
 import os

@@ -90,3 +90,10 @@ class Screen:
             self.message = self.session.undo() or "last step undone"  # type: ignore[attr-defined]
             return True
         return False
+
+
+def screens_of(game):
+    """The screen module of a registry entry, loaded now if it is not yet."""
+    # game[3]: the entry's screens field; a fromlist makes __import__ return
+    # the module itself, not "referee"
+    return __import__("referee.screens." + game[3], None, None, ("_",))

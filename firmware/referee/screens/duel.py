@@ -248,16 +248,3 @@ def _action(screen, what, card):
     if what == "discard":
         return {"a": "discard", "supply": screen.split}
     return {"a": what}  # next, duel
-
-
-SETUP = (
-    ("jokers", "play with jokers?", 0, 1, 1, 0, 0),
-    ("wins", "duels to win", 1, 9, 1, 2, 0),
-)
-
-
-def new_game(app, rules):
-    # loaded when first opened, for the heap (see referee.screens)
-    from referee.screens.setup import GameSetup
-
-    return GameSetup(app, rules, SETUP, Duel, first=("black", "who plays black?", 0))

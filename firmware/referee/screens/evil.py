@@ -165,17 +165,3 @@ def deal(chance, state):
 
 
 _POWER_CARDS = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)  # two of each
-
-
-SETUP = (
-    ("players", "players", 3, 9, 1, 5, 0),
-    ("robot", "add the robot seat?", 0, 1, 1, 0, 0),
-    ("target", "play to", 1, 30, 1, 10, 0),
-)
-
-
-def new_game(app, rules):
-    # loaded when first opened, for the heap (see referee.screens)
-    from referee.screens.setup import GameSetup
-
-    return GameSetup(app, rules, SETUP, EvilGame)

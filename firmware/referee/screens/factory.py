@@ -165,19 +165,3 @@ def deal(chance, state):
         "board": cards[1:4],
         "hands": [cards[4 + 3 * s : 7 + 3 * s] for s in range(n)],
     }
-
-
-SETUP = (
-    ("players", "players", 2, 6, 1, 3, 0),
-    ("device", "device is customer?", 0, 1, 1, 0, 0),
-    ("rounds", "orders per player", 1, 9, 1, 2, ("device", 1)),
-    ("tiebreak", "tie-break rounds?", 0, 1, 1, 0, 0),
-)
-
-
-def new_game(app, rules):
-    # loaded when first opened, for the heap (see referee.screens)
-    from referee.screens.setup import GameSetup
-
-    first = ("first", "first customer?", ("device", 0))
-    return GameSetup(app, rules, SETUP, FactoryGame, first=first)

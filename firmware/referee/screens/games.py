@@ -3,6 +3,7 @@
 
 from referee import JOURNAL
 from referee.games import entry, rules
+from referee.screens import screens_of
 
 
 def saved_game(app):
@@ -94,17 +95,12 @@ def open_or_start(app, name):
 def open_game(app, session):
     """The main screen of a game in play: the class the registry names."""
     game = entry(session.rules.NAME)
-    return getattr(screens(game), game[4])(app, session)  # the entry's play field
+    return getattr(screens_of(game), game[4])(app, session)  # the entry's play field
 
 
 def new_game(app, name):
     """The setup screen of a new game of ``name``; RulesError if the
     registry has no such game."""
-    return screens(entry(name)).new_game(app, rules(name))
+    from referee.screens.setup import GameSetup
 
-
-def screens(game):
-    """The screen module of a registry entry, loaded now if it is not yet."""
-    # game[3]: the entry's screens field; a fromlist makes __import__ return
-    # the module itself, not "referee"
-    return __import__("referee.screens." + game[3], None, None, ("_",))
+    return GameSetup(app, name)

@@ -168,25 +168,3 @@ def _games_line(c, match, table):
     else:
         ahead = 0
     c.number(wins[1 - ahead], c.text("-", c.number(wins[ahead], x, 1), 1), 1)
-
-
-# Setup questions: (key, label, lowest, highest, step, default, only for N players)
-SETUP = {
-    "robots": (
-        ("players", "players", 2, 6, 1, 4, 0),
-        ("target", "play to", 50, 1000, 10, 250, 0),
-    ),
-    "robber": (
-        ("players", "players", 2, 5, 1, 4, 0),
-        ("teams", "partners 1+3, 2+4?", 0, 1, 1, 0, 4),
-        ("sitting", "best 4 of 7 games?", 0, 1, 1, 0, 2),
-        ("target", "play to", 50, 1000, 10, 400, 0),
-    ),
-}
-
-
-def new_game(app, rules):
-    # loaded when first opened, for the heap (see referee.screens)
-    from referee.screens.setup import GameSetup
-
-    return GameSetup(app, rules, SETUP[rules.NAME], Rummy, first=True)

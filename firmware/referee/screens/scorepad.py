@@ -127,17 +127,3 @@ class ScorePad(Screen):
         c.centre(state.table.name(state.winner), 1, scale=2)
         c.big_number_centre(state.ledger.totals[state.winner], 3)
         self.hint(c, "OK:round scores")
-
-
-# Setup questions: (key, label, lowest, highest, step, default, only for N players)
-SETUP = (
-    ("players", "players", 2, 9, 1, 4, 0),
-    ("target", "play to (0: no end)", 0, 5000, 10, 100, 0),
-)
-
-
-def new_game(app, rules):
-    # loaded when first opened, for the heap (see referee.screens)
-    from referee.screens.setup import GameSetup
-
-    return GameSetup(app, rules, SETUP, ScorePad)

@@ -6,16 +6,24 @@ Each field is (key, label, lowest, highest, step, default, only) where
 is that value. A field whose range is 0..1 is a yes/no. Then the names:
 UP/DOWN pick a player, OK edits, a long OK goes on; then, if asked for, who
 goes first: ``first`` is (key, question, only), or True for who deals.
-Then the game starts: a new journal, and the game's
-screen, ``screen(app, session)``, in place of this one; a setup the rules
-refuse is said on the screen instead.
+Then the game starts: a new journal, and the game's screen (the registry's
+play class) in place of this one; a setup the rules refuse is said on the
+screen instead.
+
+Every game's questions are here, in QUESTIONS, so that opening a game loads
+this module alone and its setup shows at once; the game's rules, its
+screens and the code that starts a game load in the steps after, one
+module a step, while the table reads the questions (a press meanwhile waits
+for one module, not all of them). On the chip a module's load is a lookup among
+every interned name for each name it has, and the game's own two were most
+of the 100 ms a game took to open.
 """
 
 from micropython import const
 
 from referee.core.seats import default_names
-from referee.games import title
-from referee.screens import STEP, Screen
+from referee.games import entry, rules
+from referee.screens import STEP, Screen, screens_of
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -23,22 +31,94 @@ _BACK_PRESS = const(3)
 _OK_LONG = const(6)
 
 
+# Each game's questions (fields) and who goes first, if asked: (fields, first)
+QUESTIONS = {
+    "scorepad": (
+        (
+            ("players", "players", 2, 9, 1, 4, 0),
+            ("target", "play to (0: no end)", 0, 5000, 10, 100, 0),
+        ),
+        None,
+    ),
+    "evil": (
+        (
+            ("players", "players", 3, 9, 1, 5, 0),
+            ("robot", "add the robot seat?", 0, 1, 1, 0, 0),
+            ("target", "play to", 1, 30, 1, 10, 0),
+        ),
+        None,
+    ),
+    "factory": (
+        (
+            ("players", "players", 2, 6, 1, 3, 0),
+            ("device", "device is customer?", 0, 1, 1, 0, 0),
+            ("rounds", "orders per player", 1, 9, 1, 2, ("device", 1)),
+            ("tiebreak", "tie-break rounds?", 0, 1, 1, 0, 0),
+        ),
+        ("first", "first customer?", ("device", 0)),
+    ),
+    "robots": (
+        (
+            ("players", "players", 2, 6, 1, 4, 0),
+            ("target", "play to", 50, 1000, 10, 250, 0),
+        ),
+        True,
+    ),
+    "robber": (
+        (
+            ("players", "players", 2, 5, 1, 4, 0),
+            ("teams", "partners 1+3, 2+4?", 0, 1, 1, 0, 4),
+            ("sitting", "best 4 of 7 games?", 0, 1, 1, 0, 2),
+            ("target", "play to", 50, 1000, 10, 400, 0),
+        ),
+        True,
+    ),
+    "duel": (
+        (
+            ("jokers", "play with jokers?", 0, 1, 1, 0, 0),
+            ("wins", "duels to win", 1, 9, 1, 2, 0),
+        ),
+        ("black", "who plays black?", 0),
+    ),
+}
+
+
 class GameSetup(Screen):
-    def __init__(self, app, rules, fields, screen, first=None):
+    def __init__(self, app, name):
         self.app = app
-        self.rules = rules
-        self.title = title(rules.NAME).upper()
+        self.game = entry(name)  # RulesError for a game this referee lacks
+        self.title = self.game[1].upper()
+        fields, first = QUESTIONS[name]
         self.fields = fields
         self.values = {"players": 2}  # a two-player game asks no count
         for field in fields:
             self.values[field[0]] = field[5]
-        self.screen = screen
         self.first = ("dealer", "who deals first?", 0) if first is True else first
+        self._loading = 0
+        app.later(self._load_next)
         self.page = 0  # a field's index; then "names"; then "dealer"
         self.names = []  # type: list
         self.index = 0
         self.dealer = 0
         self.message = None
+
+    def _load_next(self):
+        """One more module the start needs, loaded once the setup shows
+        (app.later): the game's rules, its screens, a session's, the
+        history's; then no more."""
+        step = self._loading
+        self._loading += 1
+        if step == 0:
+            rules(self.game[0])
+        elif step == 1:
+            screens_of(self.game)
+        elif step == 2:
+            import referee.core.session  # noqa: F401 (and the journal's, which it loads)
+        else:
+            import referee.core.history  # noqa: F401
+
+            return
+        self.app.later(self._load_next)
 
     def _asked(self, page):
         if page == len(self.fields):
@@ -92,12 +172,13 @@ class GameSetup(Screen):
         self._begin(setup)
 
     def _begin(self, setup):
-        # the session's code loads as the game starts, not while setting up
+        # the game's code and the session's load as the game starts, not
+        # while setting up (see above)
         from referee.core.errors import RulesError
         from referee.core.session import Session
-
+        game = self.game
         try:
-            session = Session.start(self.app.storage, self.rules, setup, self.app)
+            session = Session.start(self.app.storage, rules(game[0]), setup, self.app)
         except RulesError as e:
             self.message = str(e)
             return
@@ -105,7 +186,7 @@ class GameSetup(Screen):
             # ENOTDIR: a file named data where the games' folder belongs
             self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
-        self.app.replace(self.screen(self.app, session))
+        self.app.replace(getattr(screens_of(game), game[4])(self.app, session))
 
     def on_event(self, ev):
         step = STEP[ev]
