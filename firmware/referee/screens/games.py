@@ -2,7 +2,7 @@
 (referee/games/__init__.py) names for it."""
 
 from referee import JOURNAL
-from referee.games import entry, rules
+from referee.games import entry
 from referee.screens import screens_of
 
 

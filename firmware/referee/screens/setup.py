@@ -32,7 +32,7 @@ _OK_LONG = const(6)
 
 
 # Each game's questions (fields) and who goes first, if asked: (fields, first)
-QUESTIONS = {
+QUESTIONS = {  # type: dict
     "scorepad": (
         (
             ("players", "players", 2, 9, 1, 4, 0),
@@ -176,6 +176,7 @@ class GameSetup(Screen):
         # while setting up (see above)
         from referee.core.errors import RulesError
         from referee.core.session import Session
+
         game = self.game
         try:
             session = Session.start(self.app.storage, rules(game[0]), setup, self.app)
