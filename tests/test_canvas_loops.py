@@ -21,12 +21,19 @@ FRAME = 1 + 128 * 8  # the driver's buffer: a control byte, then the pixels
 def test_copy_cells_agree(frame, codes, at, font):
     a, b = bytearray(frame), bytearray(frame)
     padded = bytearray(codes) + bytearray(64 - len(codes))
-    fast.copy_cells(a, at, font, padded, len(codes))
-    slow.copy_cells(b, at, font, padded, len(codes))
+    fast.copy_cells(a, at, font, padded, len(codes), 0)
+    slow.copy_cells(b, at, font, padded, len(codes), 0)
     assert a == b
     # and each cell is the font's six bytes for its code, nothing else moved
     for i, code in enumerate(codes):
         assert a[at + i * CELL : at + (i + 1) * CELL] == font[code * CELL : (code + 1) * CELL]
+    # inverted: the same cells, lit and dark swapped
+    fast.copy_cells(a, at, font, padded, len(codes), 0xFF)
+    slow.copy_cells(b, at, font, padded, len(codes), 0xFF)
+    assert a == b
+    for i, code in enumerate(codes):
+        cell = font[code * CELL : (code + 1) * CELL]
+        assert a[at + i * CELL : at + (i + 1) * CELL] == bytes(255 - v for v in cell)
     end = at + len(codes) * CELL
     assert a[:at] == frame[:at] and a[end:] == frame[end:]
 
@@ -81,3 +88,35 @@ def test_changed_span_agree(a, flips, page):
         b[start + col] ^= 0x5A
     want = -1 if not flips else min(flips) << 8 | max(flips)
     assert fast.changed_span(a, b, start, 128) == slow.changed_span(a, b, start, 128) == want
+
+
+@given(
+    frame=st.binary(min_size=FRAME, max_size=FRAME),
+    codes=st.lists(st.integers(0, 127), max_size=10),
+    x=st.integers(0, 128 - 10 * 2 * CELL),
+    row=st.integers(0, 6),
+    flip=st.sampled_from([0, 0xFF]),
+    font=st.binary(min_size=128 * CELL, max_size=128 * CELL),
+)
+def test_copy_cells_double_agree(frame, codes, x, row, flip, font):
+    from referee.ui.canvas import _SPREAD
+
+    a, b = bytearray(frame), bytearray(frame)
+    padded = bytearray(codes) + bytearray(64 - len(codes))
+    at = 1 + row * 128 + x
+    fast.copy_cells_double(a, at, font, padded, len(codes), flip, 128, _SPREAD)
+    slow.copy_cells_double(b, at, font, padded, len(codes), flip, 128, _SPREAD)
+    assert a == b
+
+    # each glyph column twice as wide, its top nibble's bits doubled on this
+    # page and its bottom nibble's on the next (by hand: bit k -> bits 2k, 2k+1)
+    def doubled(nibble):
+        return sum(3 << (2 * k) for k in range(4) if nibble >> k & 1)
+
+    for i, code in enumerate(codes):
+        for col in range(CELL):
+            bits = font[code * CELL + col]
+            for half in range(2):
+                top = at + (2 * i * CELL) + 2 * col + half
+                assert a[top] == doubled(bits & 15) ^ flip
+                assert a[top + 128] == doubled(bits >> 4) ^ flip

@@ -14,9 +14,9 @@ from micropython import const
 from referee.ui import font_big
 
 try:  # the Pico: machine code (see ui/fast.py)
-    from referee.ui.fast import copy_cells, copy_glyph, flip_bytes
+    from referee.ui.fast import copy_cells, copy_cells_double, copy_glyph, flip_bytes
 except Exception:  # noqa: BLE001 - a VM without viper: SyntaxError, ValueError, RuntimeError
-    from referee.ui.slow import copy_cells, copy_glyph, flip_bytes
+    from referee.ui.slow import copy_cells, copy_cells_double, copy_glyph, flip_bytes
 
 CELL = const(6)  # small glyph 5 wide + 1 blank column
 COLUMNS = const(21)
@@ -102,13 +102,18 @@ class Canvas:
     def _draw_codes(self, n, x, row, scale, invert):
         """Draw the first ``n`` codes of the code buffer."""
         codes = self._codes
-        if scale != 1 or invert or x < 0 or x + n * CELL > self.width:
-            flip = 0xFF if invert else 0
-            for i in range(n):
+        flip = 0xFF if invert else 0
+        width = self.width
+        if x < 0 or x + n * CELL * scale > width or row + scale > ROWS:
+            for i in range(n):  # clipped: a cell at a time
                 x = self._char(codes[i], x, row, scale, flip)
             return x
-        copy_cells(self._buf, 1 + row * self.width + x, self._cells, codes, n)
-        return x + n * CELL
+        at = 1 + row * width + x
+        if scale == 1:
+            copy_cells(self._buf, at, self._cells, codes, n, flip)
+        else:
+            copy_cells_double(self._buf, at, self._cells, codes, n, flip, width, _SPREAD)
+        return x + n * CELL * scale
 
     def _text_by_char(self, s, x, row, scale, invert):
         flip = 0xFF if invert else 0

@@ -17,21 +17,48 @@ import micropython
 
 
 @micropython.viper
-def copy_cells(buf, at: int, cells, codes, n: int):
-    """Copy the 6-byte cell of each of the first ``n`` codes to ``buf`` from ``at``."""
+def copy_cells(buf, at: int, cells, codes, n: int, flip: int):
+    """Copy the 6-byte cell of each of the first ``n`` codes to ``buf`` from
+    ``at``, each byte XORed with ``flip`` (0xFF: lit and dark swapped)."""
     frame = ptr8(buf)  # noqa: F821 - viper's pointer type
     font = ptr8(cells)  # noqa: F821
     code = ptr8(codes)  # noqa: F821
     i = 0
     while i < n:
         g = code[i] * 6
-        frame[at] = font[g]
-        frame[at + 1] = font[g + 1]
-        frame[at + 2] = font[g + 2]
-        frame[at + 3] = font[g + 3]
-        frame[at + 4] = font[g + 4]
-        frame[at + 5] = font[g + 5]
+        frame[at] = font[g] ^ flip
+        frame[at + 1] = font[g + 1] ^ flip
+        frame[at + 2] = font[g + 2] ^ flip
+        frame[at + 3] = font[g + 3] ^ flip
+        frame[at + 4] = font[g + 4] ^ flip
+        frame[at + 5] = font[g + 5] ^ flip
         at += 6
+        i += 1
+
+
+@micropython.viper
+def copy_cells_double(buf, at: int, cells, codes, n: int, flip: int, stride: int, spread):
+    """copy_cells at twice the size: each cell 12 columns wide and two
+    pages tall (the second ``stride`` bytes on), each glyph row doubled
+    through ``spread`` (a nibble with each bit doubled)."""
+    frame = ptr8(buf)  # noqa: F821
+    font = ptr8(cells)  # noqa: F821
+    code = ptr8(codes)  # noqa: F821
+    twice = ptr8(spread)  # noqa: F821
+    i = 0
+    while i < n:
+        g = code[i] * 6
+        col = 0
+        while col < 6:
+            bits = font[g + col]
+            high = twice[bits & 15] ^ flip
+            low = twice[bits >> 4] ^ flip
+            frame[at] = high
+            frame[at + 1] = high
+            frame[at + stride] = low
+            frame[at + stride + 1] = low
+            at += 2
+            col += 1
         i += 1
 
 
