@@ -2,7 +2,7 @@
 #   make sim    the referee in the desktop simulator (ARGS="--script F --screenshot P")
 #   make web    the referee in a browser: builds build/web/ and serves it on localhost
 #   make test   static lane, CPython lane, MicroPython VM lane, emulated Pico, browser lane
-#   make bench  heap, allocations, .mpy size, bus bytes; checked against DESIGN.md budgets;
+#   make bench  heap, allocations, .mpy size, bus bytes; checked against docs/design.md budgets;
 #               then the emulated Pico's figures (emulated time) against issue 15's budgets
 #   make pico   button scripts on the emulated Pico (ARGS="--script F" or "--all")
 
@@ -118,8 +118,8 @@ hardware: setup
 deploy: setup
 	$(PY) -m host_tools.deploy $(if $(PORT),--port $(PORT))
 
-# make uf2: build/referee.uf2, MicroPython and the referee in one file for a
-# first install in BOOTSEL mode (erases saved games; update with make deploy)
+# make uf2: build/referee.uf2 (MicroPython ROMFS build, the referee, a fresh filesystem:
+# a first install, erases saved games) and build/referee-update.uf2 (keeps them)
 uf2: setup
 	$(PY) -m host_tools.uf2
 

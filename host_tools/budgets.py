@@ -1,9 +1,9 @@
-"""DESIGN.md's budgets, as numbers the benchmarks are held to."""
+"""docs/design.md's budgets, as numbers the benchmarks are held to."""
 
 KB = 1024
 
 HEAP_KEPT_WITH_GAME = 48 * KB  # heap kept after boot with the menu and one game loaded
-HEAP_KEPT_RESUMED = 72 * KB  # DESIGN.md: heap kept, any game resumed at 500 actions
+HEAP_KEPT_RESUMED = 72 * KB  # docs/design.md: heap kept, any game resumed at 500 actions
 PEAK_HEAP_LONG_GAME = 128 * KB  # resume, undo or correction of a 5,000-action game
 LARGEST_ALLOCATION = 16 * KB  # no single allocation larger (the heap fragments)
 # heap left for the collector per button event: in the VM, which keeps call

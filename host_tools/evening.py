@@ -16,7 +16,7 @@ pixels on. Currents per part turn that into milliamps:
 - 3xAAA alkaline: about 1,000 mAh.
 
 CPU time awake per loop step and per event comes from the MicroPython VM
-(timed, then scaled to a Pico by DESIGN.md's 3.3 us a loop step), and the
+(timed, then scaled to a Pico by docs/design.md's 3.3 us a loop step), and the
 bus time from the bytes sent (9 bit times a byte at 400 kHz). What lightsleep
 costs to enter and leave is not modelled.
 """

@@ -1,4 +1,4 @@
-"""DESIGN.md's budgets, checked on measured figures (host_tools.bench).
+"""docs/design.md's budgets, checked on measured figures (host_tools.bench).
 
 Only deterministic figures are asserted here: heap and allocations in the
 MicroPython VM, .mpy bytes, bus bytes. Wall-clock figures are printed by

@@ -23,7 +23,7 @@ def test_every_round_is_within_its_budget():
     for what, count, budget in figures:
         assert 0 < count <= budget, what
     quiet = dict((w, c) for w, c, _ in figures)["evil_quiet.txt, round to end"]
-    assert quiet <= 8  # DESIGN.md: a quiet round after the deal
+    assert quiet <= 8  # docs/design.md: a quiet round after the deal
 
 
 def test_each_counted_round_is_whole(flash):

@@ -2,7 +2,7 @@
 sending only the pages that changed.
 
 Bus figures by hand: the driver's own show() sends six 2-byte command
-writes (12 bytes) and 0x40 + 1,024 data bytes: 1,037, DESIGN.md's figure.
+writes (12 bytes) and 0x40 + 1,024 data bytes: 1,037, docs/design.md's figure.
 Panel sends each changed page as one command stream (0x00 and six
 command bytes: 7) and one data write: 0x40 and the page's columns from its
 first change to its last; pages changed from edge to edge go as one run.

@@ -1,7 +1,7 @@
 """The realistic plays of issue 18 (tests/plays/*.txt): each plays through
 the buttons to what its header says, scored by hand from the rules texts,
 and its presses (host_tools/bench/presses.py, printed by `make bench`)
-stay within DESIGN.md's budget."""
+stay within docs/design.md's budget."""
 
 import pytest
 from conftest import on_stack

@@ -1,4 +1,4 @@
-"""Benchmarks: measured figures next to DESIGN.md's budgets.
+"""Benchmarks: measured figures next to docs/design.md's budgets.
 
     make bench          # or: python -m host_tools.bench (this half only)
 

@@ -8,7 +8,7 @@ others.
 
     python -m host_tools.bench.presses
 
-Budgets (DESIGN.md's table has the quiet round; the rest are this issue's):
+Budgets (docs/design.md's table has the quiet round; the rest are this issue's):
 
 - quiet round, after the deal's pass round of peeks: the calls, "nobody
   else: end", the score, the standings, back at the hub: at most 8
@@ -29,7 +29,7 @@ SCENARIOS = Path(__file__).resolve().parents[2] / "tests" / "scenarios"
 PLAYS = SCENARIOS.parent / "plays"
 
 # tests/plays/<name>.txt, counted from "snap start" to "snap end", and its
-# budget (DESIGN.md's table; the score pad's is three presses a player and
+# budget (docs/design.md's table; the score pad's is three presses a player and
 # the round's end, as the score apps people use take a few taps a player)
 PLAY_BUDGETS = (
     ("robots_hand", 30),

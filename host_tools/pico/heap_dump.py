@@ -1,6 +1,6 @@
 """What the chip's heap holds: a development reading of one run (not a test).
 
-    python -m host_tools.pico.heap_dump --elf ../shared/rp2/micropython-v1.27.0-RPI_PICO.elf
+    python -m host_tools.pico.heap_dump --elf micropython-v1.27.0-RPI_PICO.elf  # the build's .elf
     python -m host_tools.pico.heap_dump --elf E --game robots --actions 5000 --cap-kb 128 \\
         --from-ms 500 --to-ms 700
 

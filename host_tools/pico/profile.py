@@ -1,6 +1,6 @@
 """Where the chip's time goes: a development profile of one run (not a test).
 
-    python -m host_tools.pico.profile --elf ../shared/rp2/micropython-v1.27.0-RPI_PICO.elf
+    python -m host_tools.pico.profile --elf micropython-v1.27.0-RPI_PICO.elf  # the build's .elf
     python -m host_tools.pico.profile --elf E --game robots --actions 500 --to-ms 1200
 
 Runs the referee on the emulated Pico from power-on (with a saved game if

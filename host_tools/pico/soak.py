@@ -41,7 +41,7 @@ from host_tools.pico import bench, figures, run, script
 
 PROBE_EVERY = 250  # presses between two probes of the heap kept
 PROBE_PAUSE_MS = 1500  # untouched: the firmware collects after 1 s (app._TIDY_MS)
-GAME_BUDGET_BYTES = 48 * 1024  # DESIGN.md: the heap a game may keep
+GAME_BUDGET_BYTES = 48 * 1024  # docs/design.md: the heap a game may keep
 
 # The player's fingers. Base times for the grammar's own presses (peeks);
 # every plain press is written with its own hold and gap around these.

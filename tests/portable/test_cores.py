@@ -1,6 +1,6 @@
 """The shared rules cores, checked on both VMs.
 
-Expected values are worked out by hand from the rules texts and DESIGN.md's
+Expected values are worked out by hand from the rules texts and docs/design.md's
 rulings; each test says where its numbers come from.
 """
 

@@ -1,5 +1,5 @@
 """Robots duel, derived by hand from kitkat-robots.txt (the clean text from
-"CARD GAME FOR TWO PLAYERS" on) and DESIGN.md's ruling on destroyed robots.
+"CARD GAME FOR TWO PLAYERS" on) and docs/design.md's ruling on destroyed robots.
 
 ANN sits in seat 0 and BOB in seat 1; ANN holds black in duel 1 unless told.
 Every count below is worked out in its comment from the rules.
@@ -414,7 +414,7 @@ def test_a_damaged_lesser_can_destroy_the_greater():
     s = g.block(("6C", "8H"))
     # 6 beats 8H's 5: 8H's damage 3C is ANN's card, back to her pile (2 + 1).
     # 8H goes under 6C with its card value 8: 6 - 8 = -2, so 6C is destroyed
-    # (DESIGN.md's ruling): 6C to ANN's pile (3 + 1 = 4), 8H to BOB's (1 + 1)
+    # (docs/design.md's ruling): 6C to ANN's pile (3 + 1 = 4), 8H to BOB's (1 + 1)
     assert s.robots == [[], []] and s.discard == [4, 2]
     assert s.report == ["6C beats 8H", "6C destroyed"]
 

@@ -1,4 +1,4 @@
-"""Evil Robots, derived by hand from evil-robots.txt (v0.72) and DESIGN.md.
+"""Evil Robots, derived by hand from evil-robots.txt (v0.72) and docs/design.md.
 
 Seats 0-4 are five players; BOTS indices name the robots dealt.
 """

@@ -1,4 +1,4 @@
-"""Robo Factory, derived by hand from robo-factory.txt and DESIGN.md's rulings.
+"""Robo Factory, derived by hand from robo-factory.txt and docs/design.md's rulings.
 
 Seats are numbered clockwise; in table mode the customer of turn t is seat
 (first + t) % players. Everyone starts with 4 cubes and the box holds 145

@@ -3,7 +3,7 @@
 robber-rummy.txt prints four worked examples; each is checked here with the
 cards sorted into the device's count fields. ROBOTS! values come from
 robots-rummy.txt (2-9 five, 10-14 ten, stars fifteen, wilds zero, a built
-robot +50, cards in hand against the holder) and DESIGN.md's rulings.
+robot +50, cards in hand against the holder) and docs/design.md's rulings.
 """
 
 from portable.support import raises
@@ -228,7 +228,7 @@ def test_robots_race_to_250():
     assert robots.headline(state) == "ANN won"
 
 
-# -- corrections re-judge the target (DESIGN.md: at once, as the hand's
+# -- corrections re-judge the target (docs/design.md: at once, as the hand's
 # close would; they can end a game, reopen it, or make a tie) ---------------
 
 

@@ -1,6 +1,6 @@
 """The score pad rules core: a game of rounds racing to a target.
 
-Numbers by hand: DESIGN.md's target rule ("game over when someone is at or
+Numbers by hand: docs/design.md's target rule ("game over when someone is at or
 above it and leads alone; a tie at the top plays on"), checked when a round
 closes."""
 
@@ -97,7 +97,7 @@ def fix(rnd, seat, pts):
 
 
 def test_corrections_re_judge_the_target():
-    # DESIGN.md: a correction judges the target at once, as the round's close would.
+    # docs/design.md: a correction judges the target at once, as the round's close would.
     setup = {"players": ["ANN", "BOB"], "target": 100}
     state = play(setup, [score(0, 60), score(1, 40), NEXT])
     scorepad.step(state, fix(1, 0, 100))  # 100 to 40: ANN reached 100 alone

@@ -2,7 +2,7 @@
 pad), or of a duel's piles. Rare, so its code is in the heap only while one
 runs: the games' step() loads it and forgets it.
 
-DESIGN.md: a correction re-judges the target at once, as a hand's close
+docs/design.md: a correction re-judges the target at once, as a hand's close
 would with the corrected score. It can end the game (a side now alone at
 or over the target), reopen one that had ended (the winner fell back, or
 now shares the top), or crown another side. A game that has ended can

@@ -1,4 +1,4 @@
-"""Robots duel (kitkat-robots.txt v1.5, with DESIGN.md's rulings).
+"""Robots duel (kitkat-robots.txt v1.5, with docs/design.md's rulings).
 
 Black holds clubs and spades, red hearts and diamonds: 26 cards a half, 27
 with its joker. The referee counts each pile (supply, hand, discard) and
@@ -385,7 +385,7 @@ def _aftermath(state):
             _to_discard(state, card)
         big[2].append(small[0])
         state.report.append("%s beats %s" % (name(big[0]), name(small[0])))
-        if robot_value(big) <= 0:  # DESIGN.md: destroyed
+        if robot_value(big) <= 0:  # docs/design.md: destroyed
             _remove(state, 1 - seat, big)
             state.report.append("%s destroyed" % name(big[0]))
     state.phase = RECOVERY

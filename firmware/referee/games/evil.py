@@ -1,4 +1,4 @@
-"""Evil Robots: the round's referee (evil-robots.txt v0.72, DESIGN.md's rulings).
+"""Evil Robots: the round's referee (evil-robots.txt v0.72, docs/design.md's rulings).
 
 The device deals the robots and power cards and flips the allegiance coins,
 so every secret starts in the journal as a recorded outcome. Actions:

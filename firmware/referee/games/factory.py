@@ -1,4 +1,4 @@
-"""Robo Factory: the customer's referee (robo-factory.txt, DESIGN.md's rulings).
+"""Robo Factory: the customer's referee (robo-factory.txt, docs/design.md's rulings).
 
 A robot card is an int 0-63, head * 16 + torso * 4 + legs, each part an
 index into COLOURS: the 64 cards are every combination. Cubes count in

@@ -1,7 +1,7 @@
 """Robber Rummy (two 52-card packs): hands scored from the melds a player
 owns at the end and the cards left in hand.
 
-Values (robber-rummy.txt, with DESIGN.md's rulings): in set melds an ace
+Values (robber-rummy.txt, with docs/design.md's rulings): in set melds an ace
 scores 15, K-Q-J-10 score 10, 9-2 score 5; in sequence melds every card
 scores double, an ace high 30 and an ace low 10. Cards in hand count
 against the holder, never doubled, an ace always 15. A renege scores -100

@@ -1,6 +1,6 @@
 """ROBOTS! (rummy with robot powers): hands scored from the cards counted.
 
-Values (robots-rummy.txt, with DESIGN.md's rulings): cards 2-9 score 5,
+Values (robots-rummy.txt, with docs/design.md's rulings): cards 2-9 score 5,
 10-14 score 10, a star 15, a wild 0, in a spread for the player and in hand
 against them; each constructed robot (five of one number, no wild) adds 50.
 The deck: five colours of 2-14 and a star, so 40 cards of 2-9, 25 of 10-14
@@ -67,7 +67,7 @@ def check_table(counts, seat, new):
 
 def tractor_beam(scrap_heap):
     """Cards a Tractor Beam moves: half the Scrap Heap without the beam,
-    rounded up (DESIGN.md)."""
+    rounded up (docs/design.md)."""
     if scrap_heap < 0:
         raise RulesError("a pile cannot hold %d cards" % scrap_heap)
     return (scrap_heap + 1) // 2
