@@ -10,7 +10,7 @@ import tempfile
 
 import pytest
 
-from host_tools import flash_image, paths
+from host_tools import flash_image, paths, romfs
 from host_tools.pico import figures, lane
 from portable.boot_cases import CASES, KEPT_AS, journal_bytes, log_line
 
@@ -78,9 +78,14 @@ def test_a_slow_bus_setting_still_boots_to_the_menu(clean_menu):
     source = (paths.FIRMWARE / "board.py").read_text()
     assert "I2C_FREQ = const(400_000)" in source
     slow = source.replace("I2C_FREQ = const(400_000)", "I2C_FREQ = const(100_000)")
-    # board.py beside the deployed board.mpy: MicroPython imports the .py first
-    image = flash_image.referee_image({"board.py": slow.encode()})
-    played = lane.play_all({"slow": "wait 100\nsnap menu"}, 50, 50, image=image)["slow"]
+    # the board file edited and installed as make deploy would: in the ROMFS
+    # image, in place of board.mpy (main.py puts /rom ahead of the filesystem)
+    code = romfs.rom_files(flash_image.referee_files())
+    del code["board.mpy"]
+    code["board.py"] = slow.encode()
+    played = lane.play_all({"slow": "wait 100\nsnap menu"}, 50, 50, rom_image=romfs.build(code))[
+        "slow"
+    ]
     assert played.chip.error is None
     assert played.snaps["menu"] == clean_menu
     # the bus really ran slow: a full frame at 100 kHz is 1,025 bytes and the
