@@ -15,13 +15,14 @@ device deletes exported games first when it needs room for a new one.
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from host_tools import night, paths
+from host_tools import cli, night, paths
+
+PROG = "make export"
 
 
 def _mpremote(port: str | None) -> list[str]:
@@ -58,6 +59,19 @@ def exported_history(games: list[dict]) -> list[int]:
         for g in games
         if g["name"].startswith("history-") and "problem" not in g
     ]
+
+
+def on_board(command: list[str], port: str | None, what: str) -> str:
+    """Run an mpremote command; its output, or one line saying what went
+    wrong in the maker's words (deploy's: whether the port exists, is held
+    by another program, or has no board on it)."""
+    from host_tools import deploy
+
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode:
+        hint = "" if port else " (or export a folder: make export FROM=build/sim-flash/data)"
+        cli.fail(PROG, deploy.explain(done.stderr, what, port or "") + hint)
+    return done.stdout
 
 
 def list_command(port: str | None) -> list[str]:
@@ -139,7 +153,7 @@ def night_page(games: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = cli.Parser("export", "host_tools.export", description=__doc__.splitlines()[0])
     ap.add_argument("--from", dest="folder", type=Path, help="a folder of .jnl journals")
     ap.add_argument("--port", help="the board's serial port (default: mpremote finds it)")
     ap.add_argument("--out", type=Path, default=paths.ROOT / "build" / "export")
@@ -148,25 +162,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.folder:
         folder = args.folder
         if not folder.is_dir():
-            print(f"{folder}: no such folder of journals", file=sys.stderr)
-            return 2
+            what = "a file, not a folder" if folder.exists() else "not there"
+            cli.fail(PROG, f"FROM={folder} is {what}: name the folder the journals are in")
         games = export(folder, args.out)
         from referee.core import room  # the firmware's own index code
         from referee.hw.storage import Storage
 
         room.mark_exported(Storage(str(folder)), exported_history(games))
     else:
-        listing = subprocess.run(list_command(args.port), capture_output=True, text=True)
-        if listing.returncode:
-            print(
-                "could not list the board's data folder: " + listing.stderr.strip(), file=sys.stderr
-            )
-            return 2
+        listing = on_board(list_command(args.port), args.port, "the list of journals")
         with tempfile.TemporaryDirectory() as tmp:
-            for command in pull_commands(args.port, journals_on_board(listing.stdout), Path(tmp)):
-                subprocess.run(command, check=True)
+            for command in pull_commands(args.port, journals_on_board(listing), Path(tmp)):
+                on_board(command, args.port, command[-2][1:])
             games = export(Path(tmp), args.out)
-        subprocess.run(mark_command(args.port, exported_history(games)), check=True)
+        on_board(mark_command(args.port, exported_history(games)), args.port, "the history index")
     for game in games:
         print(f"{game['name']}: {game.get('headline') or game.get('problem')}")
     print(f"wrote {args.out}/night.html")

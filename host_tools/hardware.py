@@ -12,12 +12,12 @@ the firmware the project ships (build/referee.uf2, from `make uf2`).
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
 from pathlib import Path
 
+from host_tools import cli
 from host_tools.generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -234,7 +234,7 @@ def outputs() -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = cli.Parser("hardware", "host_tools.hardware", description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args(argv)
     files = {OUT / name: text for name, text in outputs().items()}
