@@ -6,7 +6,8 @@ replayed, as a CSV and a chart per game and one summary page.
 
 Writes into build/export/ (OUT=... for another folder): NAME.csv (the score
 table per round), NAME.png (running totals per player or team) and
-night.html (every game of the night, its winner, its table and its chart).
+night.html (every game of the night in the order played, the game still in
+play last: its winner, its table and its chart).
 Each game of the history it copied whole (history-NNN.jnl) is marked
 exported in the device's own history index, by the firmware's own code
 (core/room.py mark_exported, run on the board with `mpremote exec`): the
@@ -100,7 +101,7 @@ def chart(title: str, rows: list[list], path: Path) -> None:
     for name, values in zip(sides, series, strict=True):
         ax.plot(rounds, values, marker="o", label=name)
     ax.set_title(title)
-    ax.set_xlabel("round")
+    ax.set_xlabel(night.axis_word(rows))  # the table's own word: round, hand, duel
     ax.set_ylabel("total")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(True, alpha=0.3)
@@ -121,7 +122,8 @@ def export(folder: Path, out: Path) -> list[dict]:
     out.mkdir(parents=True, exist_ok=True)
     storage = Storage(str(folder))
     games = []
-    for journal in sorted(folder.glob("*.jnl")):
+    for file_name in night.played_order([path.name for path in folder.glob("*.jnl")]):
+        journal = folder / file_name
         name = journal.stem
         try:
             rules, state = replay_file(journal)
@@ -130,18 +132,15 @@ def export(folder: Path, out: Path) -> list[dict]:
             continue
         rows = rules.score_rows(state)
         (out / f"{name}.csv").write_text(night.csv_text(rows), newline="")
-        title = title_of(rules.NAME)
-        chart(f"{title}: {name}", rows, out / f"{name}.png")
-        played_on = header_of(storage, journal.name)[1]
-        games.append(
-            {
-                "name": name,
-                "title": title,
-                "headline": rules.headline(state),
-                "rows": rows,
-                "night": played_on,
-            }
-        )
+        game = {
+            "name": name,
+            "title": title_of(rules.NAME),
+            "headline": rules.headline(state),
+            "rows": rows,
+            "night": header_of(storage, journal.name)[1],
+        }
+        chart(f"{game['title']}: {night.label(game)}", rows, out / f"{name}.png")
+        games.append(game)
     (out / "night.html").write_text(night_page(games))
     return games
 
