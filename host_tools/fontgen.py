@@ -10,10 +10,10 @@ copies bytes instead of setting pixels.
 
 from __future__ import annotations
 
-import argparse
 import sys
 from pathlib import Path
 
+from host_tools import cli
 from host_tools.generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,7 +114,7 @@ GLYPHS = {_literal(data, width)}
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = cli.Parser("fonts", "host_tools.fontgen", description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="fail if the modules are stale")
     args = ap.parse_args(argv)
     outputs = {OUT / "font_small.py": small_module(), OUT / "font_big.py": big_module()}

@@ -1,21 +1,23 @@
 """The wiring picture, the breadboard picture and the Wokwi diagram, made
 from the board file.
 
-    python -m host_tools.hardware          # rewrite hardware/wiring.svg, breadboard.svg, diagram.json
+    python -m host_tools.hardware          # rewrite hardware/wiring.svg, breadboard.svg,
+                                           # diagram.json, wokwi.toml
     python -m host_tools.hardware --check  # fail if they disagree with firmware/board.py
 
 The pins come from firmware/board.py (read as text, so this runs without the
-firmware's imports); change a pin there and regenerate.
+firmware's imports); change a pin there and regenerate. wokwi.toml names
+the firmware the project ships (build/referee.uf2, from `make uf2`).
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 import sys
 from pathlib import Path
 
+from host_tools import cli
 from host_tools.generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,7 +91,9 @@ def diagram(pins: dict) -> dict:
             "id": "pico",
             "top": 0,
             "left": 0,
-            "attrs": {"env": "micropython-20231227-v1.22.0"},
+            # no "env": that picks one of Wokwi's own MicroPython builds;
+            # wokwi.toml loads the project's build/referee.uf2 instead
+            "attrs": {},
         },
         {
             "type": "board-ssd1306",
@@ -131,58 +135,90 @@ def diagram(pins: dict) -> dict:
 
 
 def wiring_svg(pins: dict) -> str:
-    """A plain wiring picture: Pico pins on the left, parts on the right."""
+    """A plain wiring picture: Pico pins on the left, parts on the right; the
+    cells' + lead runs through the power switch."""
     rows = [
-        ("SDA", f"GP{pins['SDA']} (pin {PICO_PIN[pins['SDA']]})", "OLED SDA", "#2a9d3a"),
-        ("SCL", f"GP{pins['SCL']} (pin {PICO_PIN[pins['SCL']]})", "OLED SCL", "#2a6bd1"),
-        ("3V3", "3V3 OUT (pin 36)", "OLED VCC", "#d12a2a"),
-        ("GND", "GND (pin 38)", "GND: OLED, buttons, buzzer, cells", "#222222"),
+        (f"GP{pins['SDA']} (pin {PICO_PIN[pins['SDA']]})", "OLED SDA", "#2a9d3a"),
+        (f"GP{pins['SCL']} (pin {PICO_PIN[pins['SCL']]})", "OLED SCL", "#2a6bd1"),
+        ("3V3 OUT (pin 36)", "OLED VCC", "#d12a2a"),
+        ("GND (pin 38)", "OLED GND", "#222222"),
     ]
     for name in BUTTONS:
-        rows.append(
-            (
-                name,
-                f"GP{pins[name]} (pin {PICO_PIN[pins[name]]})",
-                f"button {name} to GND",
-                "#e08a00",
-            )
-        )
-    rows.append(
-        (
-            "BUZZER",
-            f"GP{pins['BUZZER']} (pin {PICO_PIN[pins['BUZZER']]})",
-            "piezo + (optional)",
-            "#8e44ad",
-        )
-    )
+        pin = f"GP{pins[name]} (pin {PICO_PIN[pins[name]]})"
+        rows.append((pin, f"button {name}, other leg to GND", "#e08a00"))
+    buzzer = f"GP{pins['BUZZER']} (pin {PICO_PIN[pins['BUZZER']]})"
+    rows.append((buzzer, "piezo (optional), other leg to GND", "#8e44ad"))
     # The battery's voltage is read on the board itself (VSYS/3 on ADC3):
-    # only the cells' wire is the builder's.
-    rows.append(("VSYS", "VSYS (pin 39)", "3xAAA + (or USB only)", "#d12a2a"))
+    # only the cells' leads are the builder's.
+    rows.append(("VSYS (pin 39)", "3xAAA + (optional)", "#d12a2a"))
+    rows.append(("GND (pin 38)", "3xAAA \u2212 (optional)", "#222222"))
+    switched = len(rows) - 2  # the row the power switch sits in
+    width, left_box, right_box = 720, (20, 200), (440, 260)
+    wire_from, wire_to = left_box[0] + left_box[1], right_box[0]
     box = 34 * len(rows) + 40  # from y=50 to below the last row's text
     height = 50 + box + 20
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="640" height="{height}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         'font-family="sans-serif" font-size="14">',
         '<rect width="100%" height="100%" fill="#ffffff"/>',
         '<text x="20" y="30" font-size="18" font-weight="bold">Robot Referee wiring '
         f"(I2C{pins['I2C']} at {pins['FREQ'] // 1000} kHz, OLED address {hex(pins['ADDR'])})</text>",
-        f'<rect x="20" y="50" width="200" height="{box}" rx="10" fill="#2f7d32"/>',
-        '<text x="120" y="75" fill="#ffffff" text-anchor="middle" font-weight="bold">Raspberry Pi Pico</text>',
-        f'<rect x="420" y="50" width="200" height="{box}" rx="10" fill="#263238"/>',
-        '<text x="520" y="75" fill="#ffffff" text-anchor="middle" font-weight="bold">The parts</text>',
+        f'<rect x="{left_box[0]}" y="50" width="{left_box[1]}" height="{box}" rx="10" '
+        'fill="#2f7d32"/>',
+        f'<text x="{left_box[0] + left_box[1] // 2}" y="75" fill="#ffffff" text-anchor="middle" '
+        'font-weight="bold">Raspberry Pi Pico</text>',
+        f'<rect x="{right_box[0]}" y="50" width="{right_box[1]}" height="{box}" rx="10" '
+        'fill="#263238"/>',
+        f'<text x="{right_box[0] + right_box[1] // 2}" y="75" fill="#ffffff" '
+        'text-anchor="middle" font-weight="bold">The parts</text>',
     ]
-    for i, (_, pico, part, colour) in enumerate(rows):
+    for i, (pico, part, colour) in enumerate(rows):
         y = 100 + 34 * i
-        out.append(f'<text x="30" y="{y + 5}" fill="#ffffff">{pico}</text>')
+        out.append(f'<text x="{left_box[0] + 10}" y="{y + 5}" fill="#ffffff">{pico}</text>')
+        ends = f'stroke="{colour}" stroke-width="4"'
+        if i == switched:
+            # a switch drawn open: two contacts and the lever lifted off one
+            a, b = (wire_from + wire_to) // 2 - 20, (wire_from + wire_to) // 2 + 20
+            out.append(f'<line x1="{wire_from}" y1="{y}" x2="{a}" y2="{y}" {ends}/>')
+            out.append(f'<line x1="{a}" y1="{y}" x2="{b - 4}" y2="{y - 14}" {ends}/>')
+            out.append(f'<line x1="{b}" y1="{y}" x2="{wire_to}" y2="{y}" {ends}/>')
+            out.append(
+                f'<circle cx="{a}" cy="{y}" r="4" fill="{colour}"/>'
+                f'<circle cx="{b}" cy="{y}" r="4" fill="{colour}"/>'
+            )
+            out.append(
+                f'<text x="{(a + b) // 2}" y="{y + 20}" font-size="12" text-anchor="middle">'
+                "power switch</text>"
+            )
+        else:
+            out.append(f'<line x1="{wire_from}" y1="{y}" x2="{wire_to}" y2="{y}" {ends}/>')
         out.append(
-            f'<line x1="220" y1="{y}" x2="420" y2="{y}" stroke="{colour}" stroke-width="4"/>'
+            f'<circle cx="{wire_from}" cy="{y}" r="5" fill="{colour}"/>'
+            f'<circle cx="{wire_to}" cy="{y}" r="5" fill="{colour}"/>'
         )
-        out.append(
-            f'<circle cx="220" cy="{y}" r="5" fill="{colour}"/><circle cx="420" cy="{y}" r="5" fill="{colour}"/>'
-        )
-        out.append(f'<text x="430" y="{y + 5}" fill="#ffffff">{part}</text>')
+        out.append(f'<text x="{right_box[0] + 10}" y="{y + 5}" fill="#ffffff">{part}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def wokwi_toml() -> str:
+    """Wokwi's project file: boot the firmware `make uf2` writes. No `elf`:
+    that field is for the firmware's own .elf (symbols, for a debugger), and
+    the MicroPython build the project vendors comes as a .bin, not an .elf."""
+    from host_tools.pico import run
+
+    version = re.search(r"v\d+\.\d+\.\d+", run.FIRMWARE.name)
+    assert version, run.FIRMWARE.name
+    return (
+        "# Try the referee in the Wokwi simulator (VS Code extension or wokwi-cli).\n"
+        "# Generated with diagram.json by `python -m host_tools.hardware`.\n"
+        f"# `make uf2` writes build/referee.uf2: MicroPython {version.group()}'s ROMFS build,\n"
+        "# the referee and a fresh filesystem in one file, the same file a first\n"
+        "# install copies onto a Pico.\n"
+        "[wokwi]\n"
+        "version = 1\n"
+        'firmware = "../build/referee.uf2"\n'
+    )
 
 
 def outputs() -> dict[str, str]:
@@ -193,11 +229,12 @@ def outputs() -> dict[str, str]:
         "wiring.svg": wiring_svg(pins),
         "breadboard.svg": breadboard.svg(pins),
         "diagram.json": json.dumps(diagram(pins), indent=2) + "\n",
+        "wokwi.toml": wokwi_toml(),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = cli.Parser("hardware", "host_tools.hardware", description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args(argv)
     files = {OUT / name: text for name, text in outputs().items()}

@@ -59,6 +59,43 @@ def running_totals(rows):
     return sides, rounds, series
 
 
+def axis_word(rows):
+    """What the score table's first column counts ("round", "hand", "duel",
+    "turn"): the chart's axis says the same word as the table."""
+    return str(rows[0][0]) if rows and rows[0] else "round"
+
+
+def label(game):
+    """A game named for people, not by its file: "game 3 on night 2" for
+    the history's third game, "the game still in play" for game.jnl; any
+    other journal keeps its file's name. A night 0 (a journal from before
+    nights were kept) is left out."""
+    name = game["name"]
+    number = name[len("history-") :] if name.startswith("history-") else ""
+    if name == "game":
+        which = "the game still in play"
+    elif number.isdigit():
+        which = "game %d" % int(number)
+    else:
+        which = name
+    return which + (" on night %d" % game["night"] if game.get("night") else "")
+
+
+def played_order(names):
+    """Journal names (with or without .jnl) in the order the games were
+    played: the history by its number (history-9 before history-10), then
+    any other journal by name, and the game still in play last."""
+
+    def key(name):
+        stem = name[:-4] if name.endswith(".jnl") else name
+        number = stem[len("history-") :] if stem.startswith("history-") else ""
+        if number.isdigit():
+            return (0, int(number), stem)
+        return (2, 0, stem) if stem == "game" else (1, 0, stem)
+
+    return sorted(names, key=key)
+
+
 # Line colours a printed page tells apart (matplotlib's first six)
 _COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b")
 
@@ -87,8 +124,8 @@ def svg_chart(rows):
         "<line x1='%d' y1='%d' x2='%d' y2='%d' stroke='#999'/>" % (left, base, width - right, base),
         "<text x='2' y='%d'>%d</text>" % (y(high) + 4, high),  # beside its height
         "<text x='2' y='%d'>%d</text>" % (y(low) + 4, low),
-        "<text x='%d' y='%d' text-anchor='middle'>rounds 0-%d</text>"
-        % ((left + width - right) // 2, height - 6, rounds[-1]),
+        "<text x='%d' y='%d' text-anchor='middle'>%ss 0-%d</text>"
+        % ((left + width - right) // 2, height - 6, escape(axis_word(rows)), rounds[-1]),
     ]
     for i, name in enumerate(sides):
         colour = _COLOURS[i % len(_COLOURS)]
@@ -106,8 +143,9 @@ def svg_chart(rows):
 
 def page(games, chart):
     """night.html: every game, its night, its headline, its table and its
-    chart. ``games`` are dicts (name, title, headline, rows, night; or name
-    and problem); ``chart(game)`` is the chart's HTML."""
+    chart, in the order given (played_order's). ``games`` are dicts (name,
+    title, headline, rows, night; or name and problem); ``chart(game)`` is
+    the chart's HTML."""
     count = len(games)
     parts = [
         "<!doctype html><meta charset='utf-8'><title>Game night</title>",
@@ -120,11 +158,10 @@ def page(games, chart):
         if "problem" in game:
             parts.append(
                 "<h2>%s</h2><p>not readable: %s</p>"
-                % (escape(game["name"]), escape(game["problem"]))
+                % (escape(label(game)), escape(game["problem"]))
             )
             continue
-        night = ", night %d" % game["night"] if game.get("night") else ""
-        parts.append("<h2>%s: %s%s</h2>" % (escape(game["title"]), escape(game["name"]), night))
+        parts.append("<h2>%s: %s</h2>" % (escape(game["title"]), escape(label(game))))
         parts.append("<p>%s</p><table>" % escape(game["headline"]))
         for i, row in enumerate(game["rows"]):
             cell = "th" if i == 0 else "td"

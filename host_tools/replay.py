@@ -11,13 +11,12 @@ prints is what the device would show.
 
 from __future__ import annotations
 
-import argparse
 import csv
 import json
 import sys
 from pathlib import Path
 
-from host_tools import paths
+from host_tools import cli, paths
 
 
 def replay_file(path: Path):
@@ -37,10 +36,16 @@ def replay_file(path: Path):
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Replay a Robot Referee game journal")
-    ap.add_argument("journal", type=Path)
+    ap = cli.Parser(
+        "replay", "host_tools.replay", description="Replay a Robot Referee game journal"
+    )
+    ap.add_argument("journal", type=Path, nargs="?", help="the game's journal (a .jnl file)")
     ap.add_argument("--csv", type=Path, help="write the per-round score table here")
     args = ap.parse_args(argv)
+    if args.journal is None:
+        cli.fail(
+            ap.prog, "name the game's journal: make replay JOURNAL=build/sim-flash/data/game.jnl"
+        )
     paths.use_firmware()
     from referee.core.errors import RulesError
 

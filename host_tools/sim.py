@@ -3,6 +3,7 @@ OLED drawn in the terminal at its true 128x64 (two pixel rows per character).
 
     make sim                                      # play with the keyboard
     make sim ARGS="--script FILE --screenshot out.png"   # headless
+                                          # (a bare file name goes in build/)
 
 Keys: arrows or k/j = UP/DOWN, Enter or space = OK, Backspace or Esc = BACK.
 A long press is the capital letter: U D O B (or Shift+Up/Down), or press
@@ -18,7 +19,6 @@ time and a fixed seed, so the same script always gives the same screen.
 
 from __future__ import annotations
 
-import argparse
 import os
 import runpy
 import select
@@ -27,8 +27,9 @@ import threading
 import time
 from pathlib import Path
 
-from host_tools import paths
+from host_tools import cli, paths
 
+PROG = "make sim"
 SCALE = 4
 ON = (130, 215, 255)  # the blue-white of a typical SSD1306
 OFF = (8, 10, 14)
@@ -78,19 +79,42 @@ def run_script(
 
     from rig import Rig
 
+    text = cli.button_script(PROG, script)  # every line read before any is played
     with tempfile.TemporaryDirectory() as scratch:
         folder = flash or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         os.chdir(folder)
         rig = Rig(seed=seed)
-        rig.play(script.read_text())
+        rig.play(text)
         image = rig.panel.pixels()
         if not quiet:
             print(frame_text(image))
             print(f"{len(rig.frames)} frames, {machine_bytes()} bytes on the I2C bus")
         if shot:
             screenshot(image, shot, rig.panel.contrast)
+            print(f"wrote the screen to {shown(shot)}")
     return 0
+
+
+def shot_path(name: Path) -> Path:
+    """Where --screenshot writes: a bare file name goes in build/ (not the
+    repository's root, among its sources); a path with a folder, there."""
+    if name.suffix.lower() != ".png":
+        cli.fail(PROG, f"--screenshot writes a PNG: give a name ending in .png, not {name}")
+    if name.parent == Path("."):
+        name = paths.ROOT / "build" / name
+        name.parent.mkdir(exist_ok=True)
+    elif not name.parent.is_dir():
+        cli.fail(PROG, f"--screenshot {name}: there is no folder {name.parent}")
+    return name.resolve()
+
+
+def shown(path: Path) -> str:
+    """A path as short as it can be said: from the repository if inside it."""
+    try:
+        return str(path.relative_to(paths.ROOT))
+    except ValueError:
+        return str(path)
 
 
 def machine_bytes() -> int:
@@ -281,9 +305,11 @@ def interactive(flash: Path) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Robot Referee desktop simulator")
+    ap = cli.Parser("sim", "host_tools.sim", description="Robot Referee desktop simulator")
     ap.add_argument("--script", type=Path, help="play this button script headless")
-    ap.add_argument("--screenshot", type=Path, help="write the final screen as a PNG")
+    ap.add_argument(
+        "--screenshot", type=Path, help="write the final screen as a PNG (a bare name: in build/)"
+    )
     ap.add_argument("--seed", type=int, default=1, help="entropy seed for --script runs")
     ap.add_argument("--quiet", action="store_true", help="do not print the final screen")
     ap.add_argument(
@@ -295,9 +321,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     paths.use_firmware()
     if args.script:
-        shot = args.screenshot.resolve() if args.screenshot else None
+        shot = shot_path(args.screenshot) if args.screenshot else None
         flash = args.flash.resolve() if args.flash else None
-        return run_script(args.script.resolve(), shot, args.seed, args.quiet, flash)
+        return run_script(args.script, shot, args.seed, args.quiet, flash)
     if args.screenshot:
         ap.error("--screenshot needs --script")
     return interactive((args.flash or paths.ROOT / "build" / "sim-flash").resolve())

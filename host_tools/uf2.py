@@ -24,12 +24,11 @@ has not referenced, and a blank sector costs 8 blocks for nothing.
 
 from __future__ import annotations
 
-import argparse
 import struct
 import sys
 from pathlib import Path
 
-from host_tools import flash_image, paths
+from host_tools import cli, flash_image, paths
 
 MAGIC_START0 = 0x0A324655  # "UF2\n"
 MAGIC_START1 = 0x9E5D5157
@@ -118,7 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     from host_tools import romfs
     from host_tools.pico import run
 
-    ap = argparse.ArgumentParser(description="MicroPython and the referee as .uf2 files")
+    ap = cli.Parser(
+        "uf2", "host_tools.uf2", description="MicroPython and the referee as .uf2 files"
+    )
     ap.add_argument("--out", type=Path, default=OUT, help="the first install's file")
     ap.add_argument("--update-out", type=Path, default=UPDATE_OUT, help="the update's file")
     args = ap.parse_args(argv)

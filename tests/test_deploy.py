@@ -140,7 +140,8 @@ def test_a_port_that_does_not_open_is_told_apart():
     busy = deploy.port_problem(port, refusing(OSError(16, "Device or resource busy")))
     assert busy == deploy.MESSAGES["port busy"].format(port=port)
     gone = deploy.port_problem(port, refusing(FileNotFoundError(2, "No such file")))
-    assert gone == deploy.MESSAGES["no board"]
+    assert gone == deploy.MESSAGES["no port"].format(port=port)
+    assert gone.startswith(f"There is no {port}")  # says the port itself is missing
 
 
 def test_deploy_says_when_another_program_holds_the_port():
@@ -296,14 +297,15 @@ def test_deploy_says_when_there_is_no_micropython():
 
 def test_deploy_says_when_the_port_is_gone():
     # A real mpremote on a pseudo-terminal whose far end has hung up (a
-    # board unplugged): it fails at once, and deploy says no board is there.
+    # board unplugged): it fails at once, and deploy says the port is gone
+    # (its device file goes with the far end, as /dev/ttyACM0 goes with the board).
     master, slave = pty.openpty()
     port = os.ttyname(slave)
     os.close(master)
     try:
         with pytest.raises(deploy.DeployError) as caught:
             deploy.deploy(port, button_seconds=0, say=lambda s: None)
-        assert str(caught.value) == deploy.MESSAGES["no board"]
+        assert str(caught.value) == deploy.MESSAGES["no port"].format(port=port)
     finally:
         os.close(slave)
 

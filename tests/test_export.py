@@ -72,8 +72,8 @@ def test_the_night_page_names_every_game_and_winner(night):
     page = (out / "night.html").read_text()
     assert "Game night: 3 games" in page
     # each game was played on a simulator switched on for it: night 1 each
-    assert "ROBOTS!: robots, night 1" in page and "P4 won" in page
-    assert "Robber Rummy: robber, night 1" in page and "P2+P4 won" in page
+    assert "ROBOTS!: robots on night 1" in page and "P4 won" in page
+    assert "Robber Rummy: robber on night 1" in page and "P2+P4 won" in page
     assert "<img src='evil.png'" in page
 
 
@@ -131,3 +131,44 @@ def test_an_export_from_the_board_marks_with_the_boards_own_code():
         [command[4], "print(open('data/games.idx').read())"], files={"games.idx": index}
     )
     assert "00004 robots   0002 x\n00005 duel     0002 -" in printed
+
+
+def test_the_night_page_names_games_in_words_in_the_order_played(tmp_path, night):
+    # the history's games by number (2 before 10), the game in play last;
+    # headings say which game and night, not the file's name
+    journals, _out, _games = night
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(journals / "robots.jnl", data / "history-002.jnl")
+    shutil.copy(journals / "robber.jnl", data / "history-010.jnl")
+    shutil.copy(journals / "evil.jnl", data / "game.jnl")
+    games = export.export(data, tmp_path / "out")
+    assert [g["name"] for g in games] == ["history-002", "history-010", "game"]
+    page = (tmp_path / "out" / "night.html").read_text()
+    headings = [line for line in page.splitlines() if line.startswith("<h2>")]
+    assert headings == [
+        "<h2>ROBOTS!: game 2 on night 1</h2>",
+        "<h2>Robber Rummy: game 10 on night 1</h2>",
+        "<h2>Evil Robots: the game still in play on night 1</h2>",
+    ]
+    assert "history-0" not in "".join(headings)
+
+
+def test_the_robber_rummy_chart_counts_hands_as_its_table_does(tmp_path, night, monkeypatch):
+    journals, _out, _games = night
+    labels = []
+    import matplotlib.axes
+
+    real = matplotlib.axes.Axes.set_xlabel
+    monkeypatch.setattr(
+        matplotlib.axes.Axes,
+        "set_xlabel",
+        lambda ax, text, **k: labels.append(text) or real(ax, text, **k),
+    )
+    data = tmp_path / "data"
+    data.mkdir()
+    shutil.copy(journals / "robber.jnl", data / "robber.jnl")
+    export.export(data, tmp_path / "out")
+    with (tmp_path / "out" / "robber.csv").open() as f:
+        header = next(csv.reader(f))
+    assert header[0] == "hand" and labels == ["hand"]

@@ -35,12 +35,31 @@ def test_wiring_picture_names_every_pin():
     for pin in (board.I2C_SDA, board.I2C_SCL, *board.BUTTON_PINS, board.BUZZER_PIN):
         assert f"GP{pin} (pin {hardware.PICO_PIN[pin]})" in svg
     assert "VSYS (pin 39)" in svg and hex(board.DISPLAY_ADDR) in svg
-    # every row's text sits inside both boxes and the picture
-    boxes = [int(h) for h in re.findall(r'<rect x="\d+" y="50" width="200" height="(\d+)"', svg)]
-    rows = [int(y) for y in re.findall(r'<text x="430" y="(\d+)"', svg)]
+    # the cells' both leads, the + one through the power switch
+    assert "3xAAA + (optional)" in svg and "3xAAA \u2212 (optional)" in svg
+    assert "power switch" in svg
+    # every row's text sits inside both boxes and the picture (the browser
+    # checks the widths: tests/test_hardware_layout.py)
+    boxes = [int(h) for h in re.findall(r'<rect x="\d+" y="50" width="\d+" height="(\d+)"', svg)]
+    rows = [int(y) for y in re.findall(r'<text x="450" y="(\d+)"', svg)]
     height = int(re.search(r'<svg [^>]*height="(\d+)"', svg).group(1))
-    assert len(boxes) == 2 and len(rows) == 10
+    assert len(boxes) == 2 and len(rows) == 11
     assert max(rows) + 10 <= 50 + min(boxes) <= height
+
+
+def test_wokwi_files_name_the_firmware_the_project_ships():
+    from host_tools.pico import run
+
+    toml = (ROOT / "hardware" / "wokwi.toml").read_text()
+    assert 'firmware = "../build/referee.uf2"' in toml  # what `make uf2` writes
+    assert "elf =" not in toml  # an .elf is the firmware's symbols, not a .uf2
+    version = re.search(r"v\d+\.\d+\.\d+", run.FIRMWARE.name).group()
+    assert f"MicroPython {version}'s ROMFS build" in toml
+    # the diagram names no MicroPython of Wokwi's own (an "env" would)
+    diagram = json.loads((ROOT / "hardware" / "diagram.json").read_text())
+    pico = next(p for p in diagram["parts"] if p["id"] == "pico")
+    assert "env" not in pico["attrs"]
+    assert "micropython" not in json.dumps(diagram).lower()
 
 
 def test_pico_pin_numbers():
@@ -60,10 +79,11 @@ def test_mip_package_lists_every_firmware_file_and_the_pinned_driver():
     assert sources["lib/adafruit_ssd1306.py"].endswith("/2.12.24/adafruit_ssd1306.py")
 
 
-def breadboard_nets():
+def breadboard_nets(switch_on: bool = True):
     """The breadboard picture's connections, followed as a meter would: a
     column's holes a-e are one strip, f-j another, each rail one long strip;
-    a leg joins its part's pin to its hole, a jumper its two ends."""
+    a leg joins its part's pin to its hole, a jumper its two ends, and the
+    power switch its two terminals when it is on."""
     svg = (ROOT / "hardware" / "breadboard.svg").read_text()
     parent = {}
 
@@ -98,6 +118,8 @@ def breadboard_nets():
                 assert end not in holes, f"a jumper into {holes[end]}'s hole {end}"
                 holes[end] = "wire"
         join(node(a), node(b))
+    if switch_on:
+        join("switch:1", "switch:2")
     return find
 
 
@@ -117,14 +139,22 @@ def test_breadboard_picture_wires_the_board_files_pins():
         assert same(f"{name}:2", "pico:38")  # the other leg to ground
         assert not same(f"{name}:1", "pico:38")  # and not shorted to it
     assert same(f"pico:{pin[board.BUZZER_PIN]}", "buzzer:+")
-    # power: 3V3 OUT (pin 36) feeds the OLED, VSYS (pin 39) takes the cells,
-    # and every ground meets; no signal touches another or a supply
+    # power: 3V3 OUT (pin 36) feeds the OLED, VSYS (pin 39) takes the cells'
+    # + through the switch, and every ground meets; no signal touches another
+    # or a supply
     assert same("pico:36", "oled:VCC") and same("pico:39", "cells:+")
     for ground in ("oled:GND", "buzzer:-", "cells:-"):
         assert same(ground, "pico:38")
     signals = [pin[g] for g in (board.I2C_SDA, board.I2C_SCL, *board.BUTTON_PINS, board.BUZZER_PIN)]
     nets = [net(f"pico:{p}") for p in (*signals, 36, 38, 39)]
     assert len(set(nets)) == len(nets)
+
+
+def test_the_power_switch_cuts_the_cells_off_vsys():
+    off = breadboard_nets(switch_on=False)
+    assert off("pico:39") != off("cells:+")  # off: no path from the cells' + to VSYS
+    assert off("pico:39") == off("switch:2") and off("cells:+") == off("switch:1")
+    assert off("cells:-") == off("pico:38")  # the - lead is not switched
 
 
 def test_breadboard_picture_seats_the_pico_as_built():

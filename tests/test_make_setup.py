@@ -51,5 +51,5 @@ def test_make_hardware_and_make_fonts_say_what_they_did(capsys):
 
     assert hardware.main([]) == 0 and fontgen.main([]) == 0
     said = capsys.readouterr().out
-    assert "up to date: wiring.svg, breadboard.svg, diagram.json" in said
+    assert "up to date: wiring.svg, breadboard.svg, diagram.json, wokwi.toml" in said
     assert "up to date: font_small.py, font_big.py" in said

@@ -51,3 +51,19 @@ def test_the_chart_draws_a_line_a_side_through_its_running_totals():
     # 212 at -5, 10 px a point: 0 at 162, 10 at 62, -5 at 212
     assert "points='40,162 205,62 370,12'" in svg  # ANN: 0, 10, 15
     assert "points='40,162 205,212 370,12'" in svg  # BOB: 0, -5, 15
+
+
+def test_the_chart_counts_what_the_table_counts():
+    # Robber Rummy's table counts hands: its chart's axis says hands too
+    rows = [["hand", "A", "B", "ended"], [1, 10, 5, "A"], [2, 0, 20, "B"]]
+    assert ">hands 0-2<" in night.svg_chart(rows)
+    assert ">rounds 0-1<" in night.svg_chart([["round", "A"], [1, 3]])
+
+
+def test_games_are_named_in_words_and_put_in_the_order_played():
+    assert night.label({"name": "history-007", "night": 3}) == "game 7 on night 3"
+    assert night.label({"name": "game", "night": 3}) == "the game still in play on night 3"
+    assert night.label({"name": "game", "night": 0}) == "the game still in play"  # no night kept
+    assert night.label({"name": "robots", "night": 1}) == "robots on night 1"
+    names = ["game.jnl", "history-10.jnl", "other.jnl", "history-9.jnl"]
+    assert night.played_order(names) == ["history-9.jnl", "history-10.jnl", "other.jnl", "game.jnl"]

@@ -13,12 +13,11 @@ the release: median and p90), which snaps equal their golden image
 
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
 
-from host_tools import flash_image, paths
+from host_tools import cli, flash_image, paths
 from host_tools.pico import figures, lane
 
 GOLDEN = paths.ROOT / "tests" / "golden"
@@ -79,7 +78,7 @@ def write_screenshots(results: dict[str, lane.Played], folder: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = cli.Parser("pico", "host_tools.pico", description=__doc__.split("\n")[0])
     what = ap.add_mutually_exclusive_group(required=True)
     what.add_argument("--script", type=Path, action="append", help="a button script (repeatable)")
     what.add_argument("--all", action="store_true", help="every script in tests/scenarios")
@@ -108,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     paths.use_firmware()
     files = sorted(SCENARIOS.glob("*.txt")) if args.all else args.script
-    scripts = {path.stem: path.read_text() for path in files}
+    scripts = {path.stem: cli.button_script("make pico", path) for path in files}
     if args.uf2 and args.flash_dir:
         ap.error("--flash-dir adds to the referee's image; a --uf2 brings its own")
     options: dict = {"seed": args.seed, "usb": args.usb}

@@ -12,14 +12,14 @@ worker that keeps all of it for offline use.
 
 from __future__ import annotations
 
-import argparse
+import errno
 import hashlib
 import http.server
 import json
 import shutil
 from pathlib import Path
 
-from host_tools import paths
+from host_tools import cli, paths
 from host_tools.mpvm import lane
 
 HERE = Path(__file__).parent
@@ -27,6 +27,7 @@ OUT = paths.ROOT / "build" / "web"
 VM = paths.ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 PAGE = ("index.html", "main.js", "host.py")
 TEST_ONLY = ("main.mpy", "storm.py", "flash_faults.py")  # the page boots no main.py
+PROG = "make web"
 PAGE_LIB = (HERE / "download.py", paths.ROOT / "host_tools" / "night.py")
 
 
@@ -62,23 +63,44 @@ def build(out: Path = OUT) -> int:
     return sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
 
 
-def serve(out: Path, port: int) -> None:
+def listen(out: Path, port: int) -> http.server.ThreadingHTTPServer:
+    """The server for ``out`` on ``port``, or one line saying why not.
+    Taken before the build, so a second make web says so at once."""
     handler = lambda *a, **k: http.server.SimpleHTTPRequestHandler(*a, directory=str(out), **k)  # noqa: E731
-    with http.server.ThreadingHTTPServer(("127.0.0.1", port), handler) as server:
+    try:
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    except OSError as e:
+        if e.errno == errno.EADDRINUSE:
+            cli.fail(
+                PROG,
+                f"port {port} is already in use (another make web still serving?): stop "
+                f'that one, or serve on another port: make web ARGS="--port {port + 1}"',
+            )
+        cli.fail(PROG, f"cannot serve on port {port}: {e.strerror}")
+    return server
+
+
+def serve(out: Path, port: int, server: http.server.ThreadingHTTPServer | None = None) -> None:
+    server = server or listen(out, port)
+    with server:
         print(f"the referee: http://127.0.0.1:{port}/  (Ctrl-C stops)")
-        server.serve_forever()
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:  # the way to stop it: no traceback for it
+            print("stopped")
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = cli.Parser("web", "host_tools.web.build", description=__doc__.splitlines()[0])
     ap.add_argument("--serve", action="store_true")
-    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--port", type=int, default=8000, help="the port to serve on (default 8000)")
     ap.add_argument("--out", type=Path, default=OUT)
     args = ap.parse_args(argv)
+    server = listen(args.out, args.port) if args.serve else None
     weight = build(args.out)
     print(f"built {args.out}: {weight:,} bytes")
-    if args.serve:
-        serve(args.out, args.port)
+    if server:
+        serve(args.out, args.port, server)
     return 0
 
 
