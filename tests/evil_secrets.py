@@ -25,6 +25,7 @@ from rig import Rig
 
 SIDE = re.compile(r"\b(good|evil|neutral)\b", re.IGNORECASE)
 POWER = re.compile(r"\bpower \d")
+_PASS_CLAIMS = ("PassBot: first", "FreeBot: level", "who claims PassBot?", "who is FreeBot?")
 REFUSED = re.compile(r"^\S+ is not [A-Za-z]+Bot$")
 
 
@@ -53,7 +54,8 @@ def allowed(app):
         if "r" in state.shown[seat]:
             pairs.add((names[seat], evil.BOTS[state.bots[seat]]))
     if isinstance(screen, React):
-        reactors = {"fail": "BlockBot", "back": "BlockBot", "force": "ForceBot", "over": "DoOverBot"}
+        reactors = {"fail": "BlockBot", "back": "BlockBot", "force": "ForceBot"}
+        reactors["over"] = "DoOverBot"
         for chain in screen.chains:
             for seat, how in chain:
                 pairs.add((names[seat], reactors[how]))
@@ -107,7 +109,7 @@ def _listing(screen, text):
     if isinstance(screen, React):
         return text == screen.title or text in [r[0] for r in _reactions()]
     if isinstance(screen, PassPhase):
-        return text in ("PassBot: first", "FreeBot: level", "who claims PassBot?", "who is FreeBot?")
+        return text in _PASS_CLAIMS
     return False
 
 
@@ -130,7 +132,7 @@ def leaks(seen):
     for text, screen, peeking, names, pairs, listed in seen:
         if peeking or REFUSED.match(text):
             continue  # the holder's own; a false claim refused names the claimant only
-        named = [n for n in names if re.search(r"(?<![A-Za-z0-9])%s(?![0-9])" % n, text)]
+        named = [n for n in names if re.search(r"(?<![A-Za-z0-9])" + n + r"(?![0-9])", text)]
         robots = [b for b in evil.BOTS if b in text]
         bad = text in abilities
         for robot in robots:

@@ -3,8 +3,8 @@ secrets shown only while a named player holds OK, and resume after reset."""
 
 import os
 
-import pytest
 import evil_secrets
+import pytest
 from conftest import SCENARIOS, on_stack
 
 from rig import Rig
