@@ -265,7 +265,7 @@ def _judged(state, seat, do, bot, action, changes, reactors, reveals, say):
             target = action.get("target")
             _target(state, seat, target)
             to, bounced = state.side[seat], state.side[target]
-        told = None if say is None else []
+        told = None if say is None else []  # type: list | None
         subject, to = attempt(
             state, seat, target, to, do == "own", bounced, chains[k], reactors, reveals, told
         )
