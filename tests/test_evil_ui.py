@@ -3,6 +3,7 @@ secrets shown only while a named player holds OK, and resume after reset."""
 
 import os
 
+import evil_secrets
 import pytest
 from conftest import SCENARIOS, on_stack
 
@@ -20,10 +21,11 @@ def test_three_rounds_of_five(flash):
     rig.play((SCENARIOS / "evil.txt").read_text())
     state = hub(rig).session.state
     assert state.round == 3
-    # round 1 by hand: P3 converted to Good, P5 converted itself to Good,
-    # P4 Neutral: Good 4 against no Evil team, so the four Good score 2 and
+    # round 1 by hand: P1 (power 8) cannot convert P3 (7): lower converts
+    # higher (evil-robots.txt, Conversion); P5 converted itself to Good, P4
+    # Neutral: Good 3 against no Evil team, so the three Good score 2 and
     # BadBot (P1) gets nothing more, as Evil did not win.
-    assert state.ledger.round_scores(1) == [2, 2, 2, 0, 2]
+    assert state.ledger.round_scores(1) == [2, 2, 0, 0, 2]
     # every round's points follow the rules from that round's final sides
     from referee.core.journal import Journal
     from referee.core.journal_read import resume
@@ -33,44 +35,11 @@ def test_three_rounds_of_five(flash):
 
 
 def walk(monkeypatch, script, seed=1):
-    """Play ``script`` and record every string drawn with the screen on top
-    and whether OK was held on a peek: [(text, screen, peeking), ...]."""
-    from referee.ui.canvas import Canvas
-
-    seen = []
-    rigs = []
-    original = Canvas.text
-
-    def text(self, s, *args, **kwargs):
-        if rigs:  # the boot's frames come before the rig is in hand: the menu
-            seen.append((s, rigs[0].app.screen, rigs[0].app.peeking))
-        return original(self, s, *args, **kwargs)
-
-    monkeypatch.setattr(Canvas, "text", text)
-    rigs.append(Rig(seed=seed))
-    rigs[0].play(script)
-    return rigs[0], seen
+    """Play ``script``, recording every string drawn (evil_secrets.walk)."""
+    return evil_secrets.walk(monkeypatch, script, seed)
 
 
-def leaks(seen):
-    """The secrets drawn where they may not be: a robot's name or ability
-    anywhere but its owner's peek while OK is held, or the screen of the
-    robot's action its owner chose to take (the rules make it show it)."""
-    from referee.games import evil
-    from referee.screens.evil_peek import ABILITY, Peek
-    from referee.screens.evil_turns import Ability
-
-    words = set(evil.BOTS) | {line for pair in ABILITY for line in pair}
-    out = []
-    for text, screen, peeking in seen:
-        if text not in words:
-            continue
-        if isinstance(screen, Peek) and peeking:
-            continue
-        if isinstance(screen, Ability) and text == evil.BOTS[screen.bot]:
-            continue
-        out.append((text, type(screen).__name__))
-    return out
+leaks = evil_secrets.leaks
 
 
 def test_secrets_only_while_a_named_player_holds_ok(flash, monkeypatch):
@@ -99,7 +68,7 @@ def test_secrets_only_while_a_named_player_holds_ok(flash, monkeypatch):
     rig, seen = walk(monkeypatch, round_one + "\nback\nup\nok\nback\nup\nok\ndown\nback")
     assert secret_calls == []
     # P3 used its PushBot: the robot's action screen named it, and only it
-    assert ("PushBot", "Ability") in [(t, type(s).__name__) for t, s, _ in seen]
+    assert ("PushBot", "Ability") in [(e[0], type(e[1]).__name__) for e in seen]
     assert leaks(seen) == []
     # holding OK on a peek does show the secret, for the named player only
     rig.play("ok\nok hold 300")
@@ -131,9 +100,10 @@ ROUND = (SCENARIOS / "evil_round.txt").read_text()
 def test_a_round_with_the_robots_abilities_ends_with_the_sides_right(flash, monkeypatch):
     """scenarios/evil_round.txt, worked by hand from the cards. Dealt: P1
     GroupBot 6 Evil, P2 JudasBot 5 Neutral, P3 PushBot 5 Good, P4 RandomBot
-    7 Neutral, P5 BlockBot 2 Neutral. At 7 RandomBot reflips P1 (the
-    device's coin: heads, Good); at 6 GroupBot pulls P2 and P5 to its side
-    (Good) and its own coin is reflipped (heads: Good, unseen); at 5 PushBot
+    7 Neutral, P5 BlockBot 2 Neutral; the deal's flips heads, heads, tails.
+    At 7 RandomBot (claimed) reflips P1 (the first flip: heads, Good); at 6
+    GroupBot pulls P2 and P5 to its side (Good; no reaction to either) and
+    its own side is reflipped (the second: heads, Good, unseen); at 5 PushBot
     pushes P4 to Evil and P5's BlockBot bounces it onto P3 (Evil), P4 stays
     Neutral; P2 pretends to pass and switches to Evil in its peek, then
     passes alone in the pass phase. Good {P1 6, P5 2} against Evil {P2 5,
@@ -152,7 +122,10 @@ def test_a_round_with_the_robots_abilities_ends_with_the_sides_right(flash, monk
         "BlockBot",
     ]
     turns = [a for a in journal_actions(rig) if a.get("a") == "turn" and a.get("do") == "own"]
-    assert [t.get("coin") for t in turns[:2]] == [True, True]  # the device's two flips
+    # the coins are the deal's, not drawn at the turn (an undo cannot re-flip them)
+    assert [t.get("coin") for t in turns] == [None, None, None]
+    assert [t["bot"] for t in turns] == [15, 8, 14]  # the robots claimed: checked
+    assert state.flips == [True, True, False]
     end = rig.app.screen
     assert isinstance(end, RoundEnd)
     assert end.sides == ["good", "evil", "evil", "neutral", "good"]  # pre-filled, no edit
@@ -171,10 +144,11 @@ def journal_actions(rig):
 def test_a_peek_after_a_change_shows_no_dealt_coins(flash, monkeypatch):
     # P1 was dealt TT (Evil) and reflipped to Good: its peek shows the side,
     # not the coins it started with
-    rig, seen = walk(monkeypatch, ROUND.split("snap group")[0] + "ok long\nback\nup x2\nok")
+    script = ROUND.split("snap group")[0] + "ok long\nok long\nok long\nback\nup x2\nok"
+    rig, seen = walk(monkeypatch, script)
     mark = len(seen)
     rig.play("ok hold 300")
-    peeked = [text for text, screen, peeking in seen[mark:] if peeking]
+    peeked = [e[0] for e in seen[mark:] if e[2]]
     assert "GOOD" in peeked and "TT" not in peeked and "coins" not in peeked
 
 
@@ -223,18 +197,19 @@ def test_the_call_level_comes_back_after_a_reset(flash):
 
 
 def test_a_false_claim_is_refused_on_the_panel_and_changes_nothing(flash, monkeypatch):
-    # evil_reactions.txt's pass phase: P5 (PassBot) says it is FreeBot
+    # evil_reactions.txt's pass phase: P4 (LockBot) says it is FreeBot
     script = (SCENARIOS / "evil_reactions.txt").read_text()
-    rig, seen = walk(monkeypatch, script.split("down            # PassBot: first")[0])
+    rig, seen = walk(monkeypatch, script.split("snap pass_phase")[0])
     state = rig.app.screen.session.state
     mark = len(seen)
-    rig.play("down x2\nok\nok\nup x3\nok")  # FreeBot: level; who: P5; level 4
-    assert rig.app.screen.message == "P5 is not FreeBot"
-    assert "P5 is not FreeBot" in [text for text, _, _ in seen[mark:]]  # on the hint line
+    rig.play("down x2\nok\nok\nup x3\nok")  # FreeBot: level; who: P4; level 4
+    assert rig.app.screen.message == "P4 is not FreeBot"
+    assert "P4 is not FreeBot" in [e[0] for e in seen[mark:]]  # on the hint line
     assert state.free_level == 0 and state.claimed is False
 
 
 SETUP_FIVE = "down x2\nok\nok\nok\nok\nok long\n"
+PLUS = "entropy 10\n"  # the first deal: P1 FreeBot 9, P2 ForceBot 1, P3 BadBot 5, P4 PlusBot 2
 QUIET = "ok\ndown x5\nok long\nup\nok\nok long\nok\nok\n"  # evil_quiet.txt's round
 
 
@@ -245,7 +220,7 @@ def test_cheatbot_shows_a_false_side_from_its_peek(flash, monkeypatch):
     mark = len(seen)
     rig.play("peek up up back\ndown")
     state = rig.app.screen.session.state
-    shown = [text for text, _, peeking in seen[mark:] if peeking]
+    shown = [e[0] for e in seen[mark:] if e[2]]
     assert "EVIL" in shown and state.side[1] == "good"
     assert state.shown[1] == "ps"  # power passed on the way, then the side
     shows = [a for a in journal_actions(rig) if a.get("a") == "show"]
@@ -253,16 +228,16 @@ def test_cheatbot_shows_a_false_side_from_its_peek(flash, monkeypatch):
 
 
 def test_plusbot_chooses_once_in_its_peek(flash):
-    # seed 1, round 5 (after four quiet rounds): P3 is PlusBot, card 2
+    # the stream 10 bytes in: P4 is PlusBot, card 2
     rig = Rig(seed=1)
-    rig.play(SETUP_FIVE + QUIET * 4 + "ok\ndown x2")
+    rig.play(PLUS + SETUP_FIVE + "ok\ndown x3")
     state = rig.app.screen.session.state
-    assert state.round == 5 and state.bots[2] == 13 and state.card_power[2] == 2
+    assert state.round == 1 and state.bots[3] == 13 and state.card_power[3] == 2
     rig.play("peek back back\ndown")  # +2, saved as the device passes on
     state = rig.app.screen.session.state
-    assert state.power[2] == 4 and state.plus_set
-    rig.play("up\npeek back\ndown")  # back to P3: its choice is made, BACK does nothing
-    assert rig.app.screen.session.state.power[2] == 4
+    assert state.power[3] == 4 and state.plus_set
+    rig.play("up\npeek back\ndown")  # back to P4: its choice is made, BACK does nothing
+    assert rig.app.screen.session.state.power[3] == 4
 
 
 @pytest.mark.parametrize(
@@ -291,19 +266,22 @@ def test_an_undo_back_out_of_the_pass_phase_can_go_on_again(flash):
 
 def test_a_robot_with_nothing_to_record_is_not_named(flash, monkeypatch):
     # seed 1, round 1: P1 (BadBot) picks "robot's action" at 8 by mistake:
-    # the screen names no robot, and OK goes back to the calls
+    # the screen lists the robots with an action, names none of P1's, and
+    # a claim of one is refused naming only P1; BACK goes back to the calls
     from referee.screens.evil_turns import Calls
 
     script = SETUP_FIVE + "ok\ndown x5\nok long\nok x4\ndown\nok\ndown\nok"
     rig, seen = walk(monkeypatch, script)
-    assert "ROBOT'S ACTION" in [text for text, _, _ in seen[-12:]]
-    assert leaks(seen) == []
-    rig.play("ok")
+    assert "ROBOT'S ACTION" in [e[0] for e in seen[-12:]]
+    rig.play("ok")  # it claims CopyBot
+    assert rig.app.screen.message == "P1 is not CopyBot"
+    assert leaks(seen) == [] and "BadBot" not in [e[0] for e in seen]
+    rig.play("back")
     assert isinstance(rig.app.screen, Calls) and rig.app.screen.session.state.acted == []
 
 
 def test_an_undo_on_the_hub_says_nothing_of_plusbots_hidden_choice(flash):
-    # seed 1, round 5: P3 is PlusBot (card 2). After the pass round, P3
+    # the stream 10 bytes in: P4 is PlusBot (card 2). After the pass round, P4
     # raises its power from "peek again" (a hidden step); a long BACK on the
     # hub takes back the last public step (P5's peek passed on) and says the
     # same as it says without the hidden step; the choice stands
@@ -312,13 +290,13 @@ def test_an_undo_on_the_hub_says_nothing_of_plusbots_hidden_choice(flash):
         os.makedirs(str(len(said)))
         os.chdir(str(len(said)))  # a flash of its own each time
         rig = Rig(seed=1)
-        rig.play(SETUP_FIVE + QUIET * 4 + "ok\ndown x5\nback\nup x2\nok\ndown x2\n" + plus + "back")
+        rig.play(PLUS + SETUP_FIVE + "ok\ndown x5\nback\nup x2\nok\ndown x3\n" + plus + "back")
         game = hub(rig)
         assert rig.app.screen is game
         rig.play("back long")
         said.append(game.message)
         state = game.session.state
-        assert state.peeked == 4 and state.power[2] == (3 if plus else 2)
+        assert state.peeked == 4 and state.power[3] == (3 if plus else 2)
         os.chdir("..")
     assert said[0] == said[1] == "last step undone"
 
@@ -339,5 +317,6 @@ def test_the_deal_is_chance_deals_one_card_a_hand():
             bots, _ = chance.deal(list(range(18)), players, 1)
             power, _ = chance.deal(deck([(p, 2) for p in range(1, 10)]), players, 1)
             coins = [list(chance.allegiance()[:2]) for _ in range(players)]
+            flips = [chance.coin() for _ in range(3)]  # the round's chance actions' coins
             assert got["bots"] == [b[0] for b in bots] and got["power"] == [p[0] for p in power]
-            assert got["coins"] == coins and got["v"] == 2
+            assert got["coins"] == coins and got["flips"] == flips and got["v"] == 3

@@ -8,17 +8,27 @@ others.
 
     python -m host_tools.bench.presses
 
-Budgets (docs/design.md's table has the quiet round; the rest are this issue's):
+Budgets (docs/design.md's table has the quiet round; the rest are issues
+17's and 33's). Since issue 33 the device judges conversions, and the table
+claims each reaction and a robot's action (OK on the reaction, OK on who
+claims it) instead of the device naming the holder, which told the table
+who held BlockBot, ForceBot or DoOverBot: a claim costs the press or two
+that pick the claimant, so the budgets with a reaction in them rose by that.
 
 - quiet round, after the deal's pass round of peeks: the calls, "nobody
   else: end", the score, the standings, back at the hub: at most 8
 - a conversion with one reaction, from the call at which its player acts
-  to the turn saved: at most 8
-- a typical round (one pass, a conversion answered by BlockBot, a PushBot
-  push, a pass in the pass phase): at most 56
-- a reaction-heavy round (a failed conversion, a conversion bounced by
-  BlockBot and refused by LockBot, PassBot's claim, a pass-phase turn): at
+  to the turn saved: at most 10 (8 before claims: the claimant's pick)
+- a typical round (one pass, a failed conversion, a PushBot push, a
+  conversion bounced by a claimed BlockBot, a pass in the pass phase): at
   most 56
+- a reaction chain of two (BlockBot fails it, ForceBot forces it), from
+  the call to the turn saved: at most 14
+- a reaction-heavy round (a false claim refused, the chain of two, a
+  pass-phase conversion): at most 64 (the false claim's detour is 8)
+- a round with every side-changing robot of its deal (RandomBot, GroupBot
+  with two pulls, PushBot bounced by BlockBot, JudasBot's switch in its
+  peek): at most 80
 """
 
 from pathlib import Path
@@ -43,9 +53,11 @@ PLAY_BUDGETS = (
 # (script, first snap, last snap): the stretch counted, and its budget
 BUDGETS = (
     ("evil_quiet", "round", "end", 8),
-    ("evil_typical", "convert", "converted", 8),
+    ("evil_typical", "convert", "converted", 10),
     ("evil_typical", "round", "end", 56),
-    ("evil_reactions", "round", "end", 56),
+    ("evil_reactions", "call2", "saved", 14),
+    ("evil_reactions", "round", "end", 64),
+    ("evil_round", "round", "end", 80),
 )
 
 

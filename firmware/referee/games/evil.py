@@ -42,6 +42,19 @@ Rounds dealt without it (journals written before) replay as they were.
     {"a": "first", "seat": s}               PassBot claims the pass phase's first place
     {"a": "level", "seat": s, "level": n}   FreeBot's level in the pass phase
 
+A deal with ``"v": 3`` (the device's deals since issue 33) adds
+``"flips": [h, h, h]``: the coins the round's chance actions will use
+(RandomBot's, GroupBot's reflip, CopyBot's copy of either), drawn with the
+deal, so an undone action done again gets the same coin. Under it the
+device applies what it knows (evil_more.py): a turn at a call needs the
+power (PlusBot's chosen one; FreeBot any level); a conversion's outcome
+comes from the powers and the robots, not from the table ("ok" is not
+read); reactions and a robot's action are claims ("bot": the robot
+claimed) checked against the deal; GroupBot's pulls take reactions,
+``"react": [[...], [...]]``, one chain per player pulled; and:
+
+    {"a": "lie", "seat": s, "on": true}   hidden: CheatBot will deny conversions of it
+
 Hidden steps (plus, judas, truth) are kept in ``hidden`` until the next
 public step, so an undo from a public screen takes back the last public
 step and keeps them (evil_more.undo): it never says a secret was set.
@@ -138,6 +151,9 @@ class State:
         self.was = []  # type: list  # per seat: the side before the last change
         self.hidden = []  # type: list  # hidden steps since the last public one
         self.peeked = 0  # players who have peeked after the deal (a resume goes on from there)
+        self.rules = 1  # the deal's "v": 1 the table judged, 2 the full rules, 3 the device judges
+        self.flips = []  # type: list  # (3) the coins drawn with the deal for chance actions
+        self.lie = False  # (3) CheatBot denies conversions of it (its hidden choice)
 
     @property
     def over(self):
@@ -206,6 +222,16 @@ def _deal(state, action):
     for pair in coins:
         if not isinstance(pair, list) or len(pair) != 2:
             raise RulesError("each player flips two coins")
+    version = action.get("v")
+    if version not in (2, 3):
+        version = 1  # (as before "v": 2 came: any other is the table-judged round)
+    flips = action.get("flips")
+    if version == 3:
+        if not isinstance(flips, list) or len(flips) != 3:
+            raise RulesError("a deal needs 3 flips")
+        for flip in flips:
+            if not isinstance(flip, bool):
+                raise RulesError("a flip is true or false")
     state.round += 1
     state.phase = TURNS
     state.bots = list(bots)
@@ -223,7 +249,10 @@ def _deal(state, action):
     del state.pass_acted[:]
     state.no_pass_phase = False
     state.last_result = None
-    state.strict = action.get("v") == 2
+    state.strict = version >= 2
+    state.rules = version
+    state.flips = list(flips) if version == 3 else []
+    state.lie = False
     state.level = 12
     del state.used[:]
     del state.acted_bots[:]
@@ -346,6 +375,12 @@ def result(state, sides, scaredy):
     return winner, points
 
 
+def quiet(state):
+    """ScaredyBot is in play and has shown nothing but its power."""
+    seat = state.holder(SCAREDYBOT)
+    return seat >= 0 and state.shown[seat] in ("", "p")
+
+
 def _end(state, action):
     sides = action.get("side")
     if not isinstance(sides, list) or len(sides) != state.seats:
@@ -354,6 +389,8 @@ def _end(state, action):
         if side not in SIDES:
             raise RulesError("a side is good, evil or neutral, not %r" % (side,))
     scaredy = bool(action.get("scaredy"))
+    if state.rules == 3:  # the device knows what ScaredyBot showed: it decides
+        scaredy = quiet(state)
     if scaredy and state.holder(SCAREDYBOT) < 0:
         raise RulesError("nobody has ScaredyBot this round")
     winner, points = result(state, sides, scaredy)
@@ -421,8 +458,8 @@ def step(state, action):
     return state
 
 
-_MORE = ("call", "show", "judas", "truth", "first", "level")
-HIDDEN = ("plus", "judas", "truth")
+_MORE = ("call", "show", "judas", "truth", "first", "level", "lie")
+HIDDEN = ("plus", "judas", "truth", "lie")
 
 
 def legal(state):

@@ -2,10 +2,14 @@
 on a conversion, reveals, hidden steps and the pass phase as printed
 (evil-robots.txt v0.72; the rulings are in the README).
 
-Loaded only for a round dealt with ``"v": 2`` once its first turn or other
-step comes, so a game that is only resumed and shown keeps it out of the
-heap. Every function checks everything first and changes the state last:
-a refused step (RulesError, one short line for the panel) changes nothing.
+Loaded only for a round dealt with ``"v": 2`` or ``3`` once its first turn
+or other step comes, so a game that is only resumed and shown keeps it out
+of the heap. Under 3 the device judges: a turn needs the power for the call,
+a robot's action and each reaction are claims checked against the deal,
+conversions are decided in evil_judge.py, the chance actions take the
+deal's flips, and what each player was made to show is kept (``shown``).
+Every function checks everything first and changes the state last: a
+refused step (RulesError, one short line for the panel) changes nothing.
 """
 
 from referee.core.chance import EVIL, GOOD, NEUTRAL
@@ -111,7 +115,43 @@ def _check_turn(state, seat, pass_order):
         raise RulesError("%s waits for the pass phase" % names[seat])
     if state.level == 0:
         raise RulesError("the calls are over")
+    if state.rules == 3 and state.bots[seat] != FREEBOT and state.power[seat] != state.level:
+        # the power card (PlusBot: its chosen power) must match the call
+        raise RulesError("%s can't act at %d" % (names[seat], state.level))
     return False
+
+
+def may_act(state, seat, pass_order):
+    """Why ``seat`` cannot take a turn now (one line), or None: the calls
+    ask before a turn is entered."""
+    try:
+        _check_turn(state, seat, pass_order)
+    except RulesError as e:
+        return str(e)
+    return None
+
+
+def claim(state, seat, bot):
+    """A player claims robot ``bot`` for its action: refused (naming only
+    the claimant) unless the deal gave it that robot."""
+    if not isinstance(bot, int) or not 0 <= bot < len(BOTS):
+        raise RulesError("there is no robot %r" % (bot,))
+    if state.bots[seat] != bot:
+        raise RulesError("%s is not %s" % (_name(state, seat), BOTS[bot]))
+
+
+def _coin(state, seat, bot, action):
+    """The coin of a chance action: the deal's (3: RandomBot's first,
+    GroupBot's second, CopyBot's third, whichever it copies), or the one
+    recorded in the turn (rounds dealt before)."""
+    if state.rules == 3:
+        if state.bots[seat] == COPYBOT:
+            return state.flips[2]
+        return state.flips[0 if bot == RANDOMBOT else 1]
+    coin = action.get("coin")
+    if not isinstance(coin, bool):
+        raise RulesError("%s needs the flip" % BOTS[bot])
+    return coin
 
 
 def _ability(state, seat, bot, action, changes):
@@ -127,19 +167,14 @@ def _ability(state, seat, bot, action, changes):
     elif bot == RANDOMBOT:
         target = action.get("target")
         _target(state, seat, target)
-        coin = action.get("coin")
-        if not isinstance(coin, bool):
-            raise RulesError("RandomBot needs the flip")
-        changes.append((target, _coin_side(coin)))
+        changes.append((target, _coin_side(_coin(state, seat, bot, action))))
     elif bot == GROUPBOT:
         targets = action.get("targets")
-        coin = action.get("coin")
         if not isinstance(targets, list) or len(targets) > 2:
             raise RulesError("GroupBot takes up to 2 players")
         if len(targets) == 2 and targets[0] == targets[1]:
             raise RulesError("two different players")
-        if not isinstance(coin, bool):
-            raise RulesError("GroupBot needs its flip")
+        coin = _coin(state, seat, bot, action)
         for target in targets:
             _target(state, seat, target)
             changes.append((target, state.side[seat]))
@@ -203,19 +238,73 @@ def _chain(state, seat, action, target, to, bounced):
     return (subject if worked else -1), to, reactors
 
 
-def turn(state, action, pass_order):
+def _judged(state, seat, do, bot, action, changes, reactors, reveals, say):
+    """(3) The conversions of a turn, judged by the device (evil_judge.py):
+    ``changes`` becomes what they change. ``say`` gets, per conversion,
+    the lines the table is told."""
+    from referee.games.evil_judge import attempt  # loaded with a judged round's first conversion
+
+    chains = action.get("react", [])
+    if do == "own" and bot == GROUPBOT:
+        pulls = changes[:-1]  # the reflip last, after the pulls and their reactions
+        if chains == []:
+            chains = [[] for _ in pulls]
+        if not isinstance(chains, list) or len(chains) != len(pulls):
+            raise RulesError("one reaction list a player pulled")
+    else:
+        pulls = changes[:1] if do == "own" else [None]
+        chains = [chains]
+    out = []
+    for k in range(len(pulls)):
+        if do == "own":
+            target, to = pulls[k]
+            bounced = to if bot == PUSHBOT else state.side[target]
+        elif do == "self":
+            target, to, bounced = seat, action.get("to"), None
+        else:
+            target = action.get("target")
+            _target(state, seat, target)
+            to, bounced = state.side[seat], state.side[target]
+        told = None if say is None else []  # type: list | None
+        subject, to = attempt(
+            state, seat, target, to, do == "own", bounced, chains[k], reactors, reveals, told
+        )
+        if say is not None:
+            say.append(told)
+        if subject >= 0:
+            out.append((subject, to))
+    if do == "own" and bot == GROUPBOT:
+        out.append(changes[-1])
+    changes[:] = out
+
+
+def turn(state, action, pass_order, say=None):
+    """Check a turn and make it. Given ``say`` (a list), only check it:
+    for a judged round (3) ``say`` gets, per conversion in the turn, the
+    lines the table would be told; nothing changes."""
     seat = action.get("seat")
     state.table.check_seat(seat)
     do = action.get("do")
     pass_phase = _check_turn(state, seat, pass_order)
+    judged = state.rules == 3
     changes = []  # type: list  # (seat, side), applied once all is checked
     reactors = []  # type: list
+    reveals = []  # type: list  # (seat, "p" / "s" / "r"): what the turn made each show
     gandalf = None
     copied = None
+    bot = state.bots[seat]
     if pass_phase and seat in state.must_pass and do != "pass":
         raise RulesError("%s must pass this turn" % _name(state, seat))
+    if judged and do != "skip":
+        # acting proves the call: the power card, or FreeBot's card off its power
+        free = bot == FREEBOT and (state.free_level if pass_phase else state.level) not in (
+            0,
+            state.power[seat],
+        )
+        reveals.append((seat, "r" if free else "p"))
     if do == "own":
-        bot = state.bots[seat]
+        if judged:
+            claim(state, seat, action.get("bot"))
         if seat in state.used:
             raise RulesError("%s used its robot" % _name(state, seat))
         if bot == COPYBOT:
@@ -224,7 +313,10 @@ def turn(state, action, pass_order):
                 raise RulesError("copy a robot that acted")
             bot = copied
         gandalf = _ability(state, seat, bot, action, changes)
-        if bot == PUSHBOT and action.get("react"):  # a push is a conversion too (Notes & FAQ)
+        reveals.append((seat, "r"))
+        if judged and bot in (PUSHBOT, GROUPBOT):  # a push and a pull are conversions
+            _judged(state, seat, do, bot, action, changes, reactors, reveals, say)
+        elif bot == PUSHBOT and action.get("react"):  # a push is a conversion too (Notes & FAQ)
             to = changes[0][1]
             subject, to, reactors = _chain(state, seat, action, changes[0][0], to, to)
             changes = [(subject, to)] if subject >= 0 else []
@@ -240,17 +332,27 @@ def turn(state, action, pass_order):
             target = action.get("target")
             _target(state, seat, target)
             to = state.side[seat]
-        subject, to, reactors = _chain(state, seat, action, target, to, state.side[target])
-        if subject >= 0:
-            changes.append((subject, to))
+        reveals.append((seat, "s"))  # a conversion shows the instigator's side and power
+        reveals.append((seat, "p"))
+        if judged:
+            _judged(state, seat, do, bot, action, changes, reactors, reveals, say)
+        else:
+            subject, to, reactors = _chain(state, seat, action, target, to, state.side[target])
+            if subject >= 0:
+                changes.append((subject, to))
     elif do != "pass" and do != "skip":
         raise RulesError("no such turn")
+    if say is not None:
+        return
     # all checked: now the changes
     for who, side in changes:
-        if who == seat or do != "own":
+        if who == seat or do != "own" or (judged and bot in (PUSHBOT, GROUPBOT)):
             _set(state, who, side)  # its own reflip, or a conversion (LockBot refused in the chain)
         else:
             _force(state, who, side)
+    for who, letter in reveals:
+        if who < state.table.players:
+            _shows(state, who, letter)
     for r in reactors:
         state.used.append(r)
         if state.phase == PASSING:
@@ -335,15 +437,25 @@ def other(state, kind, action):
         state.must_pass.append(seat)
     elif kind == "truth":
         if bot != CHEATBOT:
-            raise RulesError("only CheatBot may lie so")
+            raise RulesError("only CheatBot lies so")
+        if state.rules == 3:
+            raise RulesError("CheatBot lies beforehand")
         if state.was[seat] == state.side[seat]:
             raise RulesError("no conversion to deny")
         state.side[seat] = state.was[seat]
+    elif kind == "lie":
+        on = action.get("on")
+        if bot != CHEATBOT:
+            raise RulesError("only CheatBot lies so")
+        if state.rules != 3 or not isinstance(on, bool) or on == state.lie:
+            raise RulesError("no such lie")
+        state.lie = on
     elif kind == "first":
         if bot != PASSBOT:
             raise RulesError("%s is not PassBot" % name)
         _pass_phase_start(state, seat)
         state.claimed = True
+        _shows(state, seat, "r")
     elif kind == "level":
         level = action.get("level")
         if bot != FREEBOT:
@@ -352,6 +464,13 @@ def other(state, kind, action):
             raise RulesError("a level runs 1 to 12")
         _pass_phase_start(state, seat)
         state.free_level = level
+        _shows(state, seat, "r")
+
+
+def _shows(state, seat, letter):
+    """(3) ``seat`` showed the table its power, side or robot."""
+    if state.rules == 3 and letter not in state.shown[seat]:
+        state.shown[seat] += letter
 
 
 def _pass_phase_start(state, seat):

@@ -152,7 +152,8 @@ def deal(chance, state):
     (two of each 1-9), two coin flips each. The outcome goes into the
     action, so the journal replays the same round. Dealt one card a hand
     from a shuffled deck is the shuffle's first cards: that, without the
-    hands and the rest of the deck chance.deal would build for it."""
+    hands and the rest of the deck chance.deal would build for it. Then
+    three coins for the round's chance actions."""
     n = state.table.players
     bots = chance.shuffle(list(range(len(evil.BOTS))))
     del bots[n:]  # (in place: a slice would be one more list a deal)
@@ -161,7 +162,10 @@ def deal(chance, state):
     coins = []
     for _ in range(n):
         coins.append([chance.coin(), chance.coin()])
-    return {"a": "deal", "bots": bots, "power": power, "coins": coins, "v": 2}
+    # the coins of the round's chance actions, drawn now: an undone action
+    # done again takes the same one (evil.py; docs/design.md's rulings)
+    flips = [chance.coin(), chance.coin(), chance.coin()]
+    return {"a": "deal", "bots": bots, "power": power, "coins": coins, "flips": flips, "v": 3}
 
 
 _POWER_CARDS = (1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9)  # two of each

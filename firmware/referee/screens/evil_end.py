@@ -2,7 +2,8 @@
 
 The sides come pre-filled from the recorded conversions; UP/DOWN pick a
 seat, OK turns its side (good, evil, neutral), the last line asks whether
-ScaredyBot showed nothing but its power. A long OK scores the round; the
+ScaredyBot showed nothing but its power (not in a round the device judged:
+it knows what each player showed, and decides). A long OK scores the round; the
 summary then shows the winning team and each player's points.
 """
 
@@ -30,13 +31,15 @@ class RoundEnd(Screen):
         # suggested from what its peeks showed: nothing, or its power only
         scaredy = state.holder(evil.SCAREDYBOT)
         self.scaredy = state.strict and scaredy >= 0 and state.shown[scaredy] in ("", "p")
+        # a round the device judged knows what ScaredyBot showed: no question
+        self.asks = state.rules != 3
         self.index = 0
         self.top = 0
         self.message = None
 
     def on_event(self, ev):
         step = STEP[ev]
-        rows = len(self.sides) + 1
+        rows = len(self.sides) + self.asks
         self.message = None
         if step:
             self.index = (self.index - step) % rows
@@ -58,7 +61,8 @@ class RoundEnd(Screen):
         state = self.session.state
         c.centre("ROUND END: SIDES", 0)
         c.invert_rows(0)
-        for i in range(self.top, min(len(self.sides) + 1, self.top + 6)):
+        rows = len(self.sides) + self.asks
+        for i in range(self.top, min(rows, self.top + 6)):
             row = 1 + i - self.top
             if i < len(self.sides):
                 c.text(state.table.name(i), 4, row)
@@ -69,7 +73,7 @@ class RoundEnd(Screen):
                 c.right("yes " if self.scaredy else "no ", row)
             if i == self.index:
                 c.invert_rows(row)
-        scroll_bar(c, self.top, 6, len(self.sides) + 1)
+        scroll_bar(c, self.top, 6, rows)
         self.hint(c, "OK:side hold OK:score")
 
 

@@ -7,8 +7,10 @@ and reveal the minimum: everything (for the owner), power only, side only,
 robot only. The dealt coins show only while the side is still the dealt
 one. BACK, while OK is held, is the owner's hidden choice, shown on the
 everything view: PlusBot's power (up to 3 over its card, before it acts),
-JudasBot's switch (after its pretended pass), CheatBot's denial of its last
-conversion, and on the side view CheatBot's false side. What was chosen
+JudasBot's switch (after its pretended pass), CheatBot's lie (in a round the
+device judges, in either phase: conversions of it are shown the other way
+round; in older rounds, its denial of its last conversion), and on the side
+view CheatBot's false side. What was chosen
 and shown is recorded when the device is passed on (DOWN, UP or BACK).
 Nothing secret is drawn unless OK is held on this screen (App.peeking:
 Screen.draw calls draw_secret).
@@ -81,6 +83,8 @@ class Peek(Screen):
         state = self.session.state
         seat = self.seat
         bot = state.bots[seat]
+        if bot == _CHEATBOT and state.rules == 3 and state.phase in (evil.TURNS, evil.PASSING):
+            return "lie"  # in either phase: the device shows what CheatBot chose
         if state.phase != evil.TURNS:
             return None
         if bot == evil.PLUSBOT:
@@ -143,7 +147,7 @@ class Peek(Screen):
             side = self.choice or state.side[seat]
             side = _SIDES[(_SIDES.index(side) + 1) % 3]
             self.choice = None if side == state.side[seat] else side
-        elif offer == "truth":
+        elif offer == "truth" or offer == "lie":
             self.choice = None if self.choice else True
 
     def _record(self, passed_on):
@@ -161,6 +165,9 @@ class Peek(Screen):
                     session.act(action)
             elif offer == "judas":
                 action["to"] = self.choice
+                session.act(action)
+            elif offer == "lie":  # BACK turned its standing choice over
+                action["on"] = not state.lie
                 session.act(action)
             else:
                 session.act(action)
@@ -232,5 +239,7 @@ class Peek(Screen):
             c.text("BACK>" + (self.choice or "stay"), 50, 7)
         elif offer == "truth":
             c.text("BACK:" + ("I lied" if self.choice else "deny?"), 50, 7)
+        elif offer == "lie":  # deny conversions of it (or claim them)?
+            c.text("BACK:lie " + ("yes" if state.lie != bool(self.choice) else "no"), 50, 7)
         else:
             c.text("UP/DN:show", 50, 7)

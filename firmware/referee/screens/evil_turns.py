@@ -48,6 +48,8 @@ _GROUPBOT = const(8)
 _PUSHBOT = const(14)
 _RANDOMBOT = const(15)
 _SIDES = ("good", "evil", "neutral")
+# The robots with an action of their own, as a player claims one (evil.BOTS' order)
+_CLAIMS = (_COPYBOT, _GANDALFBOT, _GROUPBOT, _PUSHBOT, _RANDOMBOT)
 
 # What happened to a conversion, as the table tells it, and the reactions
 # (the robot whose holder plays it; its word in the journal)
@@ -69,6 +71,20 @@ def _list_choice(c, labels, index, first_row=2, rows=5):
         if i == index:
             c.invert_rows(row)
     scroll_bar(c, top, rows, len(labels), first_row, rows)
+
+
+def react(app, session, action, title, pulls=1):
+    """Open the reactions on the conversion(s) of ``action`` (a judged
+    round), or say on one line why the turn is refused."""
+    from referee.core.errors import RulesError
+    from referee.screens.evil_react import React
+
+    try:
+        screen = React(app, session, action, title, pulls)
+    except RulesError as e:
+        return str(e)
+    app.push(screen)
+    return None
 
 
 class Turns(Screen):
@@ -142,6 +158,12 @@ class Calls(Turns):
                 self.call(state.level - 1)
             else:
                 seat = self._waiting(self.index - 1)
+                if state.rules == 3:  # the device knows the powers: no turn off the call
+                    from referee.games.evil_more import may_act
+
+                    self.message = may_act(state, seat, evil.pass_order)
+                    if self.message is not None:
+                        return
                 self.app.push(TurnRecord(self.app, self.session, seat))
                 self.index = 0
         else:
@@ -286,6 +308,15 @@ class TurnRecord(Turns):
                 self.target = self._targets()[self.index]
             else:
                 self.to = ("good", "evil")[self.index]
+            if self.session.state.rules == 3:  # the device judges: on to the reactions
+                action = {"a": "turn", "seat": self.seat}  # type: dict
+                if self.to is None:
+                    action["do"], action["target"] = "convert", self.target
+                else:
+                    action["do"], action["to"] = "self", self.to
+                title = self.session.state.table.names[self.seat] + "'S TURN"
+                self.message = react(self.app, self.session, action, title)
+                return
             self.stage, self.index = 2, 0
         else:
             labels = self._outcomes()
@@ -484,9 +515,12 @@ class Ability(Screen):
         self.session = session
         self.seat = seat
         state = session.state
+        self.judged = state.rules == 3
         self.bot = state.bots[seat]
         self.copy = None  # CopyBot: the robot copied
-        if self.bot == _COPYBOT:
+        if self.judged:  # the table says which robot: a claim the device checks
+            self.stage = "claim"
+        elif self.bot == _COPYBOT:
             self.stage = "copy"
         else:
             self.stage = self._first(self.bot)
@@ -516,6 +550,8 @@ class Ability(Screen):
 
     def _rows(self):
         stage = self.stage
+        if stage == "claim":
+            return len(_CLAIMS)
         if stage == "copy":
             return len(self._copyable())
         if stage in ("whom", "group"):
@@ -535,7 +571,12 @@ class Ability(Screen):
         elif ev == _OK_PRESS:
             self._ok()
         elif ev == _OK_LONG and self.stage == "group":
-            self._save({"targets": self.marked, "coin": self.app.chance.coin()})
+            if not self.judged:
+                self._save({"targets": self.marked, "coin": self.app.chance.coin()})
+            elif self.marked:  # each pull is a conversion: reactions may answer it
+                self._react({"targets": self.marked}, len(self.marked))
+            else:
+                self._save({"targets": []})
         elif ev == _OK_LONG and self.stage == "react":
             self._save({"target": self.target, "to": self.to, "react": self.chain})
         elif ev == _BACK_PRESS:
@@ -544,7 +585,20 @@ class Ability(Screen):
     def _ok(self):
         stage = self.stage
         doing = self._doing()
-        if stage == "copy":
+        if stage == "claim":
+            from referee.core.errors import RulesError
+            from referee.games.evil_more import claim
+
+            bot = _CLAIMS[self.index]
+            try:
+                claim(self.session.state, self.seat, bot)
+            except RulesError as e:
+                self.message = str(e)  # the claimant alone is named
+                return
+            self.bot = bot
+            self.stage = "copy" if bot == _COPYBOT else self._first(bot)
+            self.index = 0
+        elif stage == "copy":
             robots = self._copyable()
             if not robots:
                 self.app.pop()
@@ -555,11 +609,16 @@ class Ability(Screen):
             self.target = self._targets()[self.index]
             if doing == _PUSHBOT:
                 self.stage, self.index = "side", 0
+            elif self.judged:  # the coin was drawn with the deal
+                self._save({"target": self.target})
             else:
                 self._save({"target": self.target, "coin": self.app.chance.coin()})
         elif stage == "side":
             self.to = _SIDES[self.index]
-            self.stage, self.index = "react", 0
+            if self.judged:
+                self._react({"target": self.target, "to": self.to})
+            else:
+                self.stage, self.index = "react", 0
         elif stage == "react":  # a push is a conversion: reactions may answer it
             bot, how = _REACTIONS[self.index][1:]
             holder = self.session.state.holder(bot)
@@ -578,34 +637,47 @@ class Ability(Screen):
         else:
             self.app.pop()  # nothing to record: the table goes on
 
-    def _save(self, fields):
+    def _action(self, fields):
         action = {"a": "turn", "seat": self.seat, "do": "own"}  # type: dict
         for key in fields:
             action[key] = fields[key]
         if self.copy is not None:
             action["copy"] = self.copy
-        self.message = self.session.act(action)
+        if self.judged:
+            action["bot"] = self.bot  # the robot claimed (and checked)
+        return action
+
+    def _react(self, fields, pulls=1):
+        title = self._title()
+        self.message = react(self.app, self.session, self._action(fields), title, pulls)
+
+    def _save(self, fields):
+        self.message = self.session.act(self._action(fields))
         if self.message is None:
             self.app.beep(TURN)
             self.app.pop()
+
+    def _title(self):
+        if self.stage == "claim" or (self.stage == "say" and self._doing() != _GANDALFBOT):
+            # Not claimed yet, or nothing to record: the same words for every
+            # such robot, so a wrong press names none (JudasBot's pretence above all)
+            return "ROBOT'S ACTION"
+        if self.copy is not None:
+            return "Copy" + evil.BOTS[self.copy]
+        return evil.BOTS[self.bot]
 
     def draw(self, c):
         state = self.session.state
         table = state.table
         stage = self.stage
         doing = self._doing()
-        if stage == "say" and doing != _GANDALFBOT:
-            # Nothing to record: the same words for every such robot, so a
-            # wrong press names none of them (JudasBot's pretence above all)
-            title = "ROBOT'S ACTION"
-        elif self.copy is not None:
-            title = "Copy" + evil.BOTS[self.copy]
-        else:
-            title = evil.BOTS[self.bot]
-        c.centre(title, 0)
+        c.centre(self._title(), 0)
         c.invert_rows(0)
         labels = []
-        if stage == "copy":
+        if stage == "claim":
+            ask = "which robot acts?"
+            labels = [evil.BOTS[b] for b in _CLAIMS]
+        elif stage == "copy":
             ask = "copy which robot?"
             labels = [evil.BOTS[b] for b in self._copyable()] or ["none acted yet"]
         elif stage in ("whom", "group"):
