@@ -5,7 +5,7 @@
 #               (ARGS="--port 8001" if 8000 is taken)
 #   make test   static lane, CPython lane, MicroPython VM lane, emulated Pico, browser lane
 #   make bench  heap, allocations, .mpy size, bus bytes; checked against docs/design.md budgets;
-#               then the emulated Pico's figures (emulated time) against issue 15's budgets
+#               then the emulated Pico's figures (emulated time), both firmware builds
 #   make pico   button scripts on the emulated Pico (ARGS="--script F" or "--all")
 
 PYTHON ?= python3
@@ -16,11 +16,25 @@ READY := $(VENV)/.ready
 NODE_READY := node_modules/.ready
 ARGS ?=
 
-.PHONY: setup browser socat sim web test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
+.PHONY: help setup browser socat sim web test static pytest bench fonts screenshots replay export hardware deploy fuzz clean pico uf2
 
 # Everything: the Python packages and Node's (the MicroPython VM, the
 # emulated Pico, the browser lane's driver). The Python-only targets below
 # depend on $(READY) alone, so they run on a machine with no Node.
+help:
+	@echo "make sim                  the referee in the terminal simulator (ARGS=\"--script F --screenshot P\")"
+	@echo "make web                  the referee in a browser page (ARGS=\"--port N\")"
+	@echo "make uf2                  build/referee.uf2 (a new board; erases games) and build/referee-update.uf2 (keeps them)"
+	@echo "make deploy [PORT=...]    install over USB, with a self-test of the panel and buttons"
+	@echo "make export PORT=... | FROM=dir [OUT=dir]   a game night's journals to score tables, charts, a page"
+	@echo "make replay JOURNAL=file [CSV=out]          one journal replayed: its final state and score table"
+	@echo "make test                 every check (static, CPython, MicroPython VM, emulated Pico, browser)"
+	@echo "make bench                the figures against the budgets (docs/figures.md)"
+	@echo "make pico ARGS=--all      button scripts on the emulated Pico, in emulated time"
+	@echo "make fuzz                 the long input storm and the simulated year"
+	@echo "make hardware | screenshots | fonts   regenerate the wiring pictures, the docs' screenshots, the fonts"
+	@echo "make clean                remove .venv, node_modules and build"
+
 setup: $(READY) $(NODE_READY)
 
 # A new .venv each time: one left by another Python (say a 3.10 that failed

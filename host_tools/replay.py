@@ -4,8 +4,8 @@
     python -m host_tools.replay data/game.jnl --csv out.csv   # and the score table
 
 The journal comes from the simulator (build/sim-flash/data/), off a Pico
-(mpremote cp :data/game.jnl .), or from a text editor: the format is in the
-README. It is read and replayed by the firmware's own code, so what this
+(mpremote cp :data/game.jnl .), or from a text editor: the format is in
+docs/journal.md. It is read and replayed by the firmware's own code, so what this
 prints is what the device would show.
 """
 

@@ -1,6 +1,6 @@
 """Evil Robots under the full rules: the robots' abilities, the reactions
 on a conversion, reveals, hidden steps and the pass phase as printed
-(evil-robots.txt v0.72; the rulings are in the README).
+(evil-robots.txt v0.72; the rulings are in docs/design.md).
 
 Loaded only for a round dealt with ``"v": 2`` or ``3`` once its first turn
 or other step comes, so a game that is only resumed and shown keeps it out
