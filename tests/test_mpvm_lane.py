@@ -141,8 +141,8 @@ def test_writevto_allocates_the_frame_again_as_on_rp2():
 
 
 def test_a_manual_install_boots_from_exactly_the_files_the_readme_names(tmp_path):
-    # hardware/README.md, "Without make deploy, two other routes": everything in firmware/ to the board's
-    # top folder, the driver's adafruit_ssd1306.py and adafruit_bus_device/
+    # hardware/README.md, "Without make deploy": everything in firmware/ to
+    # the board's top folder, the driver's adafruit_ssd1306.py and adafruit_bus_device/
     # into lib/. The VM boots from a copy of exactly those (and the fake
     # board), nothing else of the project's, to the menu the goldens show.
     import shutil
