@@ -4,8 +4,9 @@ and hardware/breadboard.svg drawn by the browser lane's Chromium
 the picture's edge, none over another, no wire across one.
 
 Needs Chromium and Node's playwright-core, as tests/test_web.py does: `make
-test` installs both before its pytest runs. The screenshots it takes go to
-build/hardware/ (wiring.png, breadboard.png), to look at.
+test` installs both before its pytest runs. The screenshots it takes are
+hardware/wiring.png and hardware/breadboard.png, which hardware/README.md
+shows: the pictures as a browser draws them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 from conftest import ROOT
 
 PICTURES = ("wiring", "breadboard")
-SHOTS = ROOT / "build" / "hardware"
+SHOTS = ROOT / "hardware"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
