@@ -39,6 +39,12 @@ def walk(monkeypatch, script, seed=1):
     return evil_secrets.walk(monkeypatch, script, seed)
 
 
+def more(monkeypatch, rig, seen, script):
+    """Go on with ``rig``, still recording into ``seen`` (a plain
+    rig.play after the walk records nothing)."""
+    seen += evil_secrets.walk(monkeypatch, script, rig=rig)[1]
+
+
 leaks = evil_secrets.leaks
 
 
@@ -147,7 +153,7 @@ def test_a_peek_after_a_change_shows_no_dealt_coins(flash, monkeypatch):
     script = ROUND.split("snap group")[0] + "ok long\nok long\nok long\nback\nup x2\nok"
     rig, seen = walk(monkeypatch, script)
     mark = len(seen)
-    rig.play("ok hold 300")
+    more(monkeypatch, rig, seen, "ok hold 300")
     peeked = [e[0] for e in seen[mark:] if e[2]]
     assert "GOOD" in peeked and "TT" not in peeked and "coins" not in peeked
 
@@ -202,7 +208,7 @@ def test_a_false_claim_is_refused_on_the_panel_and_changes_nothing(flash, monkey
     rig, seen = walk(monkeypatch, script.split("snap pass_phase")[0])
     state = rig.app.screen.session.state
     mark = len(seen)
-    rig.play("down x2\nok\nok\nup x3\nok")  # FreeBot: level; who: P4; level 4
+    more(monkeypatch, rig, seen, "down x2\nok\nok\nup x3\nok")  # FreeBot: level; who: P4; level 4
     assert rig.app.screen.message == "P4 is not FreeBot"
     assert "P4 is not FreeBot" in [e[0] for e in seen[mark:]]  # on the hint line
     assert state.free_level == 0 and state.claimed is False
@@ -218,7 +224,7 @@ def test_cheatbot_shows_a_false_side_from_its_peek(flash, monkeypatch):
     # view (UP twice, past power) and BACK makes it show EVIL
     rig, seen = walk(monkeypatch, SETUP_FIVE + "ok\ndown")
     mark = len(seen)
-    rig.play("peek up up back\ndown")
+    more(monkeypatch, rig, seen, "peek up up back\ndown")
     state = rig.app.screen.session.state
     shown = [e[0] for e in seen[mark:] if e[2]]
     assert "EVIL" in shown and state.side[1] == "good"
