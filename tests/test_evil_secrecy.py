@@ -74,16 +74,31 @@ def test_before_a_claim_the_frames_do_not_depend_on_who_holds_the_robot(flash):
 
 def test_a_walk_of_random_presses_shows_nothing_unshown(flash, monkeypatch):
     """Seeded random presses over 9-player rounds: undos, resets, peeks
-    left unheld, claims true and false; no frame tells a secret."""
+    left unheld, hidden choices in peeks (CheatBot's lie and shown side
+    among them), claims true and false; no frame tells a secret."""
     from referee.core.journal import Journal
+    from referee.games import evil_more
     from referee.screens.evil import EvilGame
+    from referee.screens.evil_peek import Peek
 
+    hidden = set()  # the hidden steps made (the journal keeps only the last game's)
+    other = evil_more.other
+
+    def counted(state, kind, action):
+        other(state, kind, action)
+        hidden.add(kind)
+
+    monkeypatch.setattr(evil_more, "other", counted)
     chooser = random.Random(33)
     # OK and DOWN most (on through the peeks, the calls, the turns), the
     # rest now and then: UP, a long OK (save, next), BACK (a step back), a
     # long BACK (undo), OK held (a peek, or a long OK)
     keys = ["down"] * 4 + ["ok"] * 5 + ["up", "ok long", "ok long", "back", "back long"]
     keys += ["ok hold 300"]
+    # and on a peek, often, its hidden choices: BACK on the full view
+    # (PlusBot, JudasBot, CheatBot's lie) and on the side view (CheatBot's
+    # shown side, which its conversions then take)
+    choices = ["peek back", "peek up up back"]
     setup = "down x2\nok\nup x4\nok\nok\nok\nok long\n"  # Evil Robots, 9 players
     rig, seen = evil_secrets.walk(monkeypatch, setup)
     robots = set()
@@ -94,6 +109,8 @@ def test_a_walk_of_random_presses_shows_nothing_unshown(flash, monkeypatch):
             rig, more = evil_secrets.walk(monkeypatch, "ok", rig=Rig(seed=step))
             seen += more
         key = chooser.choice(keys)
+        if isinstance(rig.app.screen, Peek) and chooser.random() < 0.3:
+            key = chooser.choice(choices)
         if key == "back" and isinstance(rig.app.screen, EvilGame):
             key = "ok"  # stay in the game
         rig, more = evil_secrets.walk(monkeypatch, key, rig=rig)
@@ -114,6 +131,7 @@ def test_a_walk_of_random_presses_shows_nothing_unshown(flash, monkeypatch):
     refusals = {e[0] for e in seen if evil_secrets.REFUSED.match(e[0])}
     assert refusals, "no false claim was tried"
     assert "last step undone" in {e[0] for e in seen}  # undos were made
+    assert {"lie", "cheat"} <= hidden, hidden  # CheatBot's hidden choices were made
 
 
 BOTS18 = list(range(18))  # evil.BOTS: 8 GroupBot, 15 RandomBot, 3 CopyBot

@@ -39,6 +39,12 @@ def walk(monkeypatch, script, seed=1):
     return evil_secrets.walk(monkeypatch, script, seed)
 
 
+def more(monkeypatch, rig, seen, script):
+    """Go on with ``rig``, still recording into ``seen`` (a plain
+    rig.play after the walk records nothing)."""
+    seen += evil_secrets.walk(monkeypatch, script, rig=rig)[1]
+
+
 leaks = evil_secrets.leaks
 
 
@@ -147,7 +153,7 @@ def test_a_peek_after_a_change_shows_no_dealt_coins(flash, monkeypatch):
     script = ROUND.split("snap group")[0] + "ok long\nok long\nok long\nback\nup x2\nok"
     rig, seen = walk(monkeypatch, script)
     mark = len(seen)
-    rig.play("ok hold 300")
+    more(monkeypatch, rig, seen, "ok hold 300")
     peeked = [e[0] for e in seen[mark:] if e[2]]
     assert "GOOD" in peeked and "TT" not in peeked and "coins" not in peeked
 
@@ -202,7 +208,7 @@ def test_a_false_claim_is_refused_on_the_panel_and_changes_nothing(flash, monkey
     rig, seen = walk(monkeypatch, script.split("snap pass_phase")[0])
     state = rig.app.screen.session.state
     mark = len(seen)
-    rig.play("down x2\nok\nok\nup x3\nok")  # FreeBot: level; who: P4; level 4
+    more(monkeypatch, rig, seen, "down x2\nok\nok\nup x3\nok")  # FreeBot: level; who: P4; level 4
     assert rig.app.screen.message == "P4 is not FreeBot"
     assert "P4 is not FreeBot" in [e[0] for e in seen[mark:]]  # on the hint line
     assert state.free_level == 0 and state.claimed is False
@@ -218,13 +224,74 @@ def test_cheatbot_shows_a_false_side_from_its_peek(flash, monkeypatch):
     # view (UP twice, past power) and BACK makes it show EVIL
     rig, seen = walk(monkeypatch, SETUP_FIVE + "ok\ndown")
     mark = len(seen)
-    rig.play("peek up up back\ndown")
+    more(monkeypatch, rig, seen, "peek up up back\ndown")
     state = rig.app.screen.session.state
     shown = [e[0] for e in seen[mark:] if e[2]]
     assert "EVIL" in shown and state.side[1] == "good"
     assert state.shown[1] == "ps"  # power passed on the way, then the side
     shows = [a for a in journal_actions(rig) if a.get("a") == "show"]
     assert shows[-1] == {"a": "show", "seat": 1, "what": "side", "as": "evil"}
+
+
+def test_cheatbot_chooses_in_its_peek_the_side_it_converts_to(flash, monkeypatch):
+    # evil_cheat.txt: seed 1, P2 CheatBot (2, Good). Holding OK it goes to
+    # its side view and BACK makes it show EVIL; passed on, that is a hidden
+    # step, and its conversion of P3 (7) at 2 sends P3 to EVIL. The same
+    # presses with BACK left out convert P3 to GOOD. Until the device tells
+    # the conversion's outcome (which shows the side, as the rules ask),
+    # every frame the table sees is the same, pixel for pixel, either way.
+    script = (SCENARIOS / "evil_cheat.txt").read_text()
+    before, after = script.split("snap converted")
+    frames = []
+    for folder, peek in (("cheat", "peek up up back"), ("plain", "peek up up")):
+        os.makedirs(folder)
+        os.chdir(folder)
+        rig = Rig(seed=1)
+        shots = []
+        for line in before.replace("peek up up back", peek).splitlines():
+            rig.play(line)
+            if not rig.app.peeking:
+                shots.append(bytes(rig.panel.pixels()))
+        frames.append(shots[:-1])  # the last: the conversion's verdict
+        state = rig.app.screen.session.state
+        said = rig.app.screen.lines
+        if peek.endswith("back"):
+            assert state.cheat == "evil" and said == ["P3 now EVIL"]
+            assert {"a": "cheat", "seat": 1, "as": "evil"} in journal_actions(rig)
+        else:
+            assert state.cheat is None and said == ["P3 now GOOD"]
+            assert "cheat" not in [a.get("a") for a in journal_actions(rig)]
+        rig.play(after)
+        assert hub(rig).session.state.side == [
+            "good",
+            "good",
+            "evil" if state.cheat else "good",
+        ] + [
+            "neutral",
+            "evil",
+        ]
+        os.chdir("..")
+    assert frames[0] == frames[1]
+
+
+def test_cheatbots_shown_side_stands_through_an_undo_and_a_reset(flash, monkeypatch):
+    # the choice is kept like the other hidden steps: a long BACK on the
+    # hub takes back the last public step (P5's peek passed on) and says
+    # the same as without it; a reset resumes with it; a later peek starts
+    # its side view on EVIL, and turning it back to GOOD ends the cheat
+    script = (SCENARIOS / "evil_cheat.txt").read_text().split("down            # the discussion")[0]
+    rig, seen = walk(monkeypatch, script + "down\nback\nback long")
+    game = hub(rig)
+    assert game.message == "last step undone" and game.session.state.cheat == "evil"
+    rig = Rig(seed=1)
+    rig.play("ok")  # the round comes back from the journal
+    assert hub(rig).session.state.cheat == "evil"
+    more(monkeypatch, rig, seen, "down x6\nok\ndown\npeek up up snap x")
+    assert [e[0] for e in seen if e[2]][-1] == "EVIL"  # P2's side view: the side it shows
+    rig.play("peek back back\nback")  # EVIL, NEUTRAL, GOOD: its own side again
+    assert hub(rig).session.state.cheat is None
+    assert journal_actions(rig)[-1] == {"a": "cheat", "seat": 1, "as": None}
+    assert leaks(seen) == []
 
 
 def test_plusbot_chooses_once_in_its_peek(flash):
@@ -241,7 +308,7 @@ def test_plusbot_chooses_once_in_its_peek(flash):
 
 
 @pytest.mark.parametrize(
-    "name", ["evil", "evil_round", "evil_quiet", "evil_typical", "evil_reactions"]
+    "name", ["evil", "evil_round", "evil_quiet", "evil_typical", "evil_reactions", "evil_cheat"]
 )
 def test_every_evil_script_draws_secrets_only_where_their_owner_chose(flash, monkeypatch, name):
     rig, seen = walk(monkeypatch, (SCENARIOS / (name + ".txt")).read_text())

@@ -38,7 +38,9 @@ def call(level):
 
 
 def picture(state):
-    return repr((state.side, state.acted, state.used, state.shown, state.level, state.lie))
+    return repr(
+        (state.side, state.acted, state.used, state.shown, state.level, state.lie, state.cheat)
+    )
 
 
 def refused(state, action):
@@ -245,6 +247,84 @@ def test_cheatbot_lies_in_either_phase_and_the_device_keeps_the_truth():
     # P4 (2) sits out; P3 (6) then P1 (8) act: P3 converts P1 (6 < 8)
     assert told(state, turn(2, "convert", target=0)) == [["failed: P1 shows GOOD"]]
     assert "only CheatBot" in refused(game(passing), {"a": "lie", "seat": 1, "on": True})
+
+
+# P1 CheatBot 4 Good, P2 ForceBot 3 Evil, P3 CopyBot 6 Neutral,
+# P4 ScaredyBot 2 Good, P5 MiseryBot 9 Evil
+CHEAT = [
+    deal(
+        ["CheatBot", "ForceBot", "CopyBot", "ScaredyBot", "MiseryBot"],
+        [4, 3, 6, 2, 9],
+        [HH, TT, HT, HH, TT],
+    )
+]
+
+
+def cheat(side):
+    return {"a": "cheat", "seat": 0, "as": side}
+
+
+def test_cheatbot_converts_to_the_side_it_shows():
+    # Notes & FAQ: "Can CheatBot convert someone to the opposite team? Yes,
+    # because they can choose to convert, then reveal a false Allegiance";
+    # "Your Turn" 2: a converted player goes to the instigator's allegiance.
+    # P1 CheatBot (4, Good) chose to show Evil; at 4 it converts P3 (6,
+    # Neutral): 4 < 6 works, and P3 goes to the side shown, Evil. P1 is
+    # still Good in truth, and showed its side and power (Conversion).
+    state = game(CHEAT + [cheat(E)])
+    assert state.cheat == E and state.hidden == [cheat(E)]  # a hidden step
+    evil.step(state, call(4))
+    assert told(state, turn(0, "convert", target=2)) == [["P3 now EVIL"]]
+    evil.step(state, turn(0, "convert", target=2))
+    assert state.side[:3] == [G, E, E] and state.shown[0] == "ps" and state.shown[2] == "s"
+    # written before this change (no cheat step): its own side, as before
+    state = game(CHEAT + [call(4), turn(0, "convert", target=2)])
+    assert state.side[:3] == [G, E, G] and state.cheat is None
+    # Notes & FAQ: "If I'm Neutral or I'm CheatBot or PushBot, can I choose
+    # to convert another player back to Neutral on my turn? Yes": P5 (9, Evil)
+    state = game(CHEAT + [cheat(N), call(4)])
+    assert told(state, turn(0, "convert", target=4)) == [["P5 now NEUTRAL"]]
+    # converting itself is its own choice of side: the shown one plays no part
+    state = game(CHEAT + [cheat(N), call(4), turn(0, "self", to=E)])
+    assert state.side[0] == E
+
+
+def test_cheatbots_shown_side_in_a_failure_and_in_the_pass_phase():
+    # Conversion: P1 (4) on P4 (2) fails; ForceBot ("When any conversion
+    # fails ... force it to succeed") makes it work: P4 goes to the side
+    # P1 showed, Neutral.
+    state = game(CHEAT + [cheat(N), call(4)])
+    assert told(state, turn(0, "convert", target=3)) == [["failed: P4 power 2"]]
+    action = turn(0, "convert", target=3, react=[[1, "force"]])
+    assert told(state, action) == [["failed: P4 power 2", "P2 ForceBot: forces", "P4 now NEUTRAL"]]
+    evil.step(state, action)
+    assert state.side[:4] == [G, E, N, N]
+    # The Pass Phase: P1 and P4 passed; P4 (2) is the lowest and sits out,
+    # P1 acts. It chooses its shown side now, Evil, and converts P3 (6).
+    passing = CHEAT + [{"a": "pass", "seat": 0}, {"a": "pass", "seat": 3}, call(0)]
+    state = game(passing + [{"a": "passes"}, cheat(E), turn(0, "convert", target=2)])
+    assert state.side[:3] == [G, E, E] and state.pass_acted == [0]
+    # another player's conversion takes its own side, whatever CheatBot chose
+    state = game(CHEAT + [cheat(N), call(3), turn(1, "convert", target=2)])
+    assert state.side[2] == E
+
+
+def test_only_cheatbot_chooses_a_shown_side_and_only_in_a_judged_round():
+    state = game(CHEAT + [cheat(E)])
+    assert "only CheatBot" in refused(state, {"a": "cheat", "seat": 1, "as": G})
+    assert refused(state, cheat(E)) == "no such cheat"  # chosen already
+    assert refused(state, cheat("purple")) == "no such cheat"
+    evil.step(state, cheat(G))  # its own side: no cheat again
+    assert state.cheat is None
+    assert refused(state, cheat(G)) == "no such cheat"
+    old = dict(CHEAT[0])
+    old["v"] = 2
+    del old["flips"]
+    assert refused(game([old]), cheat(E)) == "no such cheat"  # rounds dealt before: no such step
+    # a new deal forgets it
+    sides = [G, E, N, G, E]
+    state = game(CHEAT + [cheat(E), {"a": "end", "side": sides}, CHEAT[0]])
+    assert state.round == 2 and state.cheat is None
 
 
 def test_scaredybot_scores_only_if_it_showed_no_more_than_its_power():

@@ -54,8 +54,10 @@ claimed) checked against the deal; GroupBot's pulls take reactions,
 ``"react": [[...], [...]]``, one chain per player pulled; and:
 
     {"a": "lie", "seat": s, "on": true}   hidden: CheatBot will deny conversions of it
+    {"a": "cheat", "seat": s, "as": side} hidden: the side CheatBot shows (null: its
+        own); a conversion it makes sends the target to that side
 
-Hidden steps (plus, judas, truth) are kept in ``hidden`` until the next
+Hidden steps (plus, judas, truth, lie, cheat) are kept in ``hidden`` until the next
 public step, so an undo from a public screen takes back the last public
 step and keeps them (evil_more.undo): it never says a secret was set.
 
@@ -154,6 +156,7 @@ class State:
         self.rules = 1  # the deal's "v": 1 the table judged, 2 the full rules, 3 the device judges
         self.flips = []  # type: list  # (3) the coins drawn with the deal for chance actions
         self.lie = False  # (3) CheatBot denies conversions of it (its hidden choice)
+        self.cheat = None  # (3) the side CheatBot shows, if not its own (its hidden choice)
 
     @property
     def over(self):
@@ -253,6 +256,7 @@ def _deal(state, action):
     state.rules = version
     state.flips = list(flips) if version == 3 else []
     state.lie = False
+    state.cheat = None
     state.level = 12
     del state.used[:]
     del state.acted_bots[:]
@@ -458,8 +462,8 @@ def step(state, action):
     return state
 
 
-_MORE = ("call", "show", "judas", "truth", "first", "level", "lie")
-HIDDEN = ("plus", "judas", "truth", "lie")
+_MORE = ("call", "show", "judas", "truth", "first", "level", "lie", "cheat")
+HIDDEN = ("plus", "judas", "truth", "lie", "cheat")
 
 
 def legal(state):

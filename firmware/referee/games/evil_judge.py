@@ -16,6 +16,8 @@ CheatBot that chose to lie (its hidden "lie" step) is shown to the table
 the other way round at the attempt: a conversion that worked "failed",
 proved by the side it shows (its old one), and one that failed "worked".
 The device keeps the truth; the reactions answer what the table saw.
+CheatBot as the instigator converts to the side it shows (its hidden
+"cheat" step): evil_more.py passes that side in as ``to``.
 
 Loaded with evil_more.py's turn of such a round; pure, like it: a refusal
 is a RulesError of one short line, and nothing here changes the state.

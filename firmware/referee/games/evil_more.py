@@ -264,7 +264,9 @@ def _judged(state, seat, do, bot, action, changes, reactors, reveals, say):
         else:
             target = action.get("target")
             _target(state, seat, target)
-            to, bounced = state.side[seat], state.side[target]
+            # the side it shows: CheatBot's chosen one (Notes & FAQ), else its own
+            shown = state.cheat if state.bots[seat] == CHEATBOT else None
+            to, bounced = shown or state.side[seat], state.side[target]
         told = None if say is None else []  # type: list | None
         subject, to = attempt(
             state, seat, target, to, do == "own", bounced, chains[k], reactors, reveals, told
@@ -450,6 +452,15 @@ def other(state, kind, action):
         if state.rules != 3 or not isinstance(on, bool) or on == state.lie:
             raise RulesError("no such lie")
         state.lie = on
+    elif kind == "cheat":
+        shown = action.get("as")
+        if bot != CHEATBOT:
+            raise RulesError("only CheatBot cheats")
+        if shown == state.side[seat]:
+            shown = None  # its own side: no cheat
+        if state.rules != 3 or shown not in SIDES + (None,) or shown == state.cheat:
+            raise RulesError("no such cheat")
+        state.cheat = shown
     elif kind == "first":
         if bot != PASSBOT:
             raise RulesError("%s is not PassBot" % name)
@@ -482,7 +493,7 @@ def _pass_phase_start(state, seat):
 
 def undo(session):
     """Take back the last public step, keeping the hidden steps recorded
-    after it (plus, judas, truth). Returns None or why not; the message is
+    after it (plus, judas, truth, lie, cheat). Returns None or why not; the message is
     the same whether or not a hidden step was there."""
     state = session.state
     hidden = list(getattr(state, "hidden", ()))

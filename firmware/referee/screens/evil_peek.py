@@ -10,8 +10,13 @@ everything view: PlusBot's power (up to 3 over its card, before it acts),
 JudasBot's switch (after its pretended pass), CheatBot's lie (in a round the
 device judges, in either phase: conversions of it are shown the other way
 round; in older rounds, its denial of its last conversion), and on the side
-view CheatBot's false side. What was chosen
-and shown is recorded when the device is passed on (DOWN, UP or BACK).
+view CheatBot's false side: the next side, round the three. In a round the
+device judges that side stays CheatBot's shown side (a hidden "cheat" step)
+until it chooses again: its side view shows it, its full view reads
+"GOOD>EVIL" (its own, then the one it shows), and a conversion it makes
+sends the target to it (evil-robots.txt, Notes & FAQ). The side view looks
+the same for every player, so BACK there tells the table nothing. What was
+chosen and shown is recorded when the device is passed on (DOWN, UP or BACK).
 Nothing secret is drawn unless OK is held on this screen (App.peeking:
 Screen.draw calls draw_secret).
 """
@@ -97,6 +102,16 @@ class Peek(Screen):
             return "truth"
         return None
 
+    def _shows(self, state):
+        """The side this player's side view shows: its own, the false one
+        chosen in this peek, or (a judged round) CheatBot's standing one."""
+        if self.shown_as is not None:
+            return self.shown_as
+        seat = self.seat
+        if state.bots[seat] == _CHEATBOT and state.cheat:
+            return state.cheat
+        return state.side[seat]
+
     def on_event(self, ev):
         state = self.session.state
         step = STEP[ev]
@@ -135,7 +150,7 @@ class Peek(Screen):
         seat = self.seat
         if self.view == _SIDE:
             if state.bots[seat] == _CHEATBOT and state.strict:
-                shown = self.shown_as or state.side[seat]
+                shown = self._shows(state)
                 self.shown_as = _SIDES[(_SIDES.index(shown) + 1) % 3]
             return
         offer = self._offer() if self.view == _ALL else None
@@ -171,13 +186,19 @@ class Peek(Screen):
                 session.act(action)
             else:
                 session.act(action)
+        shown = self._shows(state)
+        if state.rules == 3 and self.shown_as is not None:
+            # CheatBot's shown side stands until it chooses again (hidden)
+            cheat = None if shown == state.side[seat] else shown
+            if cheat != state.cheat:
+                session.act({"a": "cheat", "seat": seat, "as": cheat})
         if state.strict:
             for letter in self.showed:
                 what = _VIEWS[" psr".index(letter)]
                 if letter not in session.state.shown[seat]:
                     show = {"a": "show", "seat": seat, "what": what}  # type: dict
-                    if letter == "s" and self.shown_as is not None:
-                        show["as"] = self.shown_as
+                    if letter == "s" and (self.shown_as is not None or shown != state.side[seat]):
+                        show["as"] = shown
                     session.act(show)
             if passed_on and not self.choose and session.state.peeked <= seat:
                 session.act({"a": "seen", "seat": seat})
@@ -209,7 +230,7 @@ class Peek(Screen):
         if view == _SIDE:
             c.centre("SIDE", 0)
             c.invert_rows(0)
-            c.centre((self.shown_as or side).upper(), 3, scale=2)
+            c.centre(self._shows(state).upper(), 3, scale=2)
             return
         if view == _ROBOT:
             c.centre("ROBOT", 0)
@@ -232,7 +253,8 @@ class Peek(Screen):
         if side == allegiance_of(coins[0] == "H", coins[1] == "H"):  # still the dealt side
             c.text("coins", 50, 3)
             c.text(coins, 50, 4, scale=2)
-        c.text(side.upper(), 50, 6)
+        shown = self._shows(state)
+        c.text(side.upper() if shown == side else side.upper() + ">" + shown.upper(), 50, 6)
         if offer == "plus":
             c.text("BACK:+1", 50, 7)
         elif offer == "judas":
