@@ -387,3 +387,17 @@ def test_the_deal_is_chance_deals_one_card_a_hand():
             flips = [chance.coin() for _ in range(3)]  # the round's chance actions' coins
             assert got["bots"] == [b[0] for b in bots] and got["power"] == [p[0] for p in power]
             assert got["coins"] == coins and got["flips"] == flips and got["v"] == 3
+
+
+def test_a_robot_action_with_a_hidden_result_says_the_turn_was_kept(flash, monkeypatch):
+    # evil_round.txt: P4's RandomBot reflips P1, whose new side nobody sees.
+    # The calls come back with the turn's keeping said, and nothing more.
+    from referee.screens.evil_turns import Calls
+
+    rig, seen = walk(monkeypatch, ROUND.split("ok              # nobody else at 7")[0])
+    assert isinstance(rig.app.screen, Calls)
+    assert rig.app.screen.message == "P4: turn saved"
+    assert "P4: turn saved" in [e[0] for e in seen]  # on the hint line
+    assert leaks(seen) == []
+    more(monkeypatch, rig, seen, "down")
+    assert rig.app.screen.message is None  # gone at the next press

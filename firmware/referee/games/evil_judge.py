@@ -134,4 +134,6 @@ def attempt(state, seat, target, to, forced, bounced, chain, reactors, reveals, 
                 say.append("%s now %s" % (table.name(subject), to.upper()))
             elif lock:
                 say.append("failed: %s LockBot" % table.name(subject))
+            else:  # BlockBot's "fails": the line above it said it worked
+                say.append("failed: %s stays" % table.name(subject))
     return (subject if worked else -1), to

@@ -656,6 +656,9 @@ class Ability(Screen):
         if self.message is None:
             self.app.beep(TURN)
             self.app.pop()
+            # the calls come back unchanged after a hidden result (RandomBot's
+            # coin): say the turn was kept, and nothing of what it did
+            self.app.screen.message = self.session.state.table.names[self.seat] + ": turn saved"
 
     def _title(self):
         if self.stage == "claim" or (self.stage == "say" and self._doing() != _GANDALFBOT):
