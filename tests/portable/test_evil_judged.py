@@ -213,7 +213,12 @@ def test_groupbots_pulls_are_conversions_with_reactions():
     bots = ["GroupBot", "SumoBot", "CopyBot", "BlockBot", "MiseryBot"]
     first = [deal(bots, [2, 3, 6, 5, 8], [HH, TT, HT, TT, HH], (True, False, True)), call(2)]
     action = turn(0, "own", bot=8, targets=[1, 2], react=[[], [[3, "fail"]]])
-    assert told(game(first), action) == [["P2 now GOOD"], ["P3 now GOOD", "P4 BlockBot: fails"]]
+    # the pull of P3 is told as it happens, BlockBot's answer, then its end:
+    # P3 keeps its side (Neutral, unshown: "stays")
+    assert told(game(first), action) == [
+        ["P2 now GOOD"],
+        ["P3 now GOOD", "P4 BlockBot: fails", "failed: P3 stays"],
+    ]
     state = game(first + [action])
     assert state.side[:3] == [E, G, N] and 3 in state.used
     assert "one reaction list" in raises(
