@@ -67,13 +67,15 @@ def axis_word(rows):
 
 def label(game):
     """A game named for people, not by its file: "game 3 on night 2" for
-    the history's third game, "the game still in play" for game.jnl; any
+    the history's third game, "the latest game" for game.jnl (the newest
+    on the device, finished or still in play: a finished one stays there
+    until the next game begins); any
     other journal keeps its file's name. A night 0 (a journal from before
     nights were kept) is left out."""
     name = game["name"]
     number = name[len("history-") :] if name.startswith("history-") else ""
     if name == "game":
-        which = "the game still in play"
+        which = "the latest game"
     elif number.isdigit():
         which = "game %d" % int(number)
     else:
@@ -84,7 +86,7 @@ def label(game):
 def played_order(names):
     """Journal names (with or without .jnl) in the order the games were
     played: the history by its number (history-9 before history-10), then
-    any other journal by name, and the game still in play last."""
+    any other journal by name, and the latest game (game.jnl) last."""
 
     def key(name):
         stem = name[:-4] if name.endswith(".jnl") else name

@@ -33,7 +33,7 @@ def snaps() -> dict[str, bytes]:
 
 
 def export_example() -> None:
-    """The README's export chart: the ROBOTS! script's journal, exported
+    """docs/export.md's chart: the ROBOTS! script's journal, exported
     as `make export FROM=...` would."""
     from host_tools import export
     from rig import Rig

@@ -149,7 +149,7 @@ def test_the_night_page_names_games_in_words_in_the_order_played(tmp_path, night
     assert headings == [
         "<h2>ROBOTS!: game 2 on night 1</h2>",
         "<h2>Robber Rummy: game 10 on night 1</h2>",
-        "<h2>Evil Robots: the game still in play on night 1</h2>",
+        "<h2>Evil Robots: the latest game on night 1</h2>",
     ]
     assert "history-0" not in "".join(headings)
 
