@@ -80,11 +80,13 @@ def list_command(port: str | None) -> list[str]:
 
 
 def journals_on_board(listing: str) -> list[str]:
-    """The journal names in `mpremote fs ls :data` output."""
+    """The journal names in `mpremote fs ls :data` output, and the latest
+    game's tail (the lines appended since the board last folded it into
+    game.jnl: referee/core/tail.py), which the export folds in."""
     names = []
     for line in listing.splitlines():
         parts = line.split()
-        if parts and parts[-1].endswith(".jnl"):
+        if parts and parts[-1].endswith((".jnl", ".jnl.tail")):
             names.append(parts[-1])
     return names
 
@@ -116,10 +118,12 @@ def export(folder: Path, out: Path) -> list[dict]:
     from host_tools.replay import replay_file
     from referee.core.errors import RulesError
     from referee.core.history import header_of
+    from referee.core.tail import leftover
     from referee.games import title as title_of
     from referee.hw.storage import Storage
 
     out.mkdir(parents=True, exist_ok=True)
+    leftover(str(folder / "game.jnl.tail"), str(folder / "game.jnl"))  # a copied tail's lines
     storage = Storage(str(folder))
     games = []
     for file_name in night.played_order([path.name for path in folder.glob("*.jnl")]):

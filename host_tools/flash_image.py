@@ -117,6 +117,34 @@ def read_image(image: bytes) -> dict[str, bytes]:
     return files
 
 
+JOURNAL = "data/game.jnl"
+JOURNAL_TAIL = JOURNAL + ".tail"
+
+
+def folded(files: dict[str, bytes]) -> dict[str, bytes]:
+    """The files as the firmware reads them back: the journal's tail (the
+    lines the chip appended since its last fold, referee/core/tail.py)
+    folded into the journal by the firmware's own code."""
+    if JOURNAL_TAIL not in files:
+        return files
+    import tempfile
+
+    from host_tools import paths
+
+    paths.use_firmware()
+    from referee.core.tail import leftover
+
+    with tempfile.TemporaryDirectory() as tmp:
+        for path in (JOURNAL, JOURNAL_TAIL):
+            if path in files:
+                (Path(tmp) / path.rpartition("/")[2]).write_bytes(files[path])
+        leftover(tmp + "/game.jnl.tail", tmp + "/game.jnl")
+        left = {p.name: p.read_bytes() for p in Path(tmp).iterdir()}
+    out = {path: data for path, data in files.items() if path not in (JOURNAL, JOURNAL_TAIL)}
+    out.update({"data/" + name: data for name, data in left.items()})
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     from host_tools import paths
 

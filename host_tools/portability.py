@@ -117,6 +117,18 @@ def compile_all(src: Path, out: Path) -> tuple[list[str], int]:
     return problems, sum(size for _, size in results)
 
 
+def source_name(rel: Path) -> str:
+    """The name a .mpy gives its source (tracebacks print it): the module's
+    dotted name, "referee.screens.menu" for referee/screens/menu.py. The
+    import interns that name anyway, so the module costs one interned name
+    for both, where its path ("referee/screens/menu.py") was one more: on
+    the chip about 90 fewer over an evening (docs/design.md)."""
+    parts = rel.with_suffix("").parts
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
 def compile_one(src: Path, out: Path, path: Path) -> tuple[str, int]:
     """(the problem or "", the .mpy's size) for one source file."""
     rel = path.relative_to(src)
@@ -124,7 +136,7 @@ def compile_one(src: Path, out: Path, path: Path) -> tuple[str, int]:
     target.parent.mkdir(parents=True, exist_ok=True)
     arch = ["-march=" + ARCH] if rel.as_posix() in NATIVE else []
     run = subprocess.run(
-        [mpy_cross(), *arch, "-o", str(target), "-s", str(rel), str(path)],
+        [mpy_cross(), *arch, "-o", str(target), "-s", source_name(rel), str(path)],
         capture_output=True,
         text=True,
     )

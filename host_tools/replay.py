@@ -25,7 +25,14 @@ def replay_file(path: Path):
     from referee.core.journal_read import read, replay
     from referee.games import rules
 
-    header, actions, dropped = read(path.read_bytes())
+    data = path.read_bytes()
+    tail = path.with_name(path.name + ".tail")
+    if tail.exists():  # a Pico's newest lines, not yet folded in (referee/core/tail.py)
+        from host_tools import flash_image
+
+        files = {flash_image.JOURNAL: data, flash_image.JOURNAL_TAIL: tail.read_bytes()}
+        data = flash_image.folded(files).get(flash_image.JOURNAL, data)
+    header, actions, dropped = read(data)
     if header is None:
         raise RulesError("the journal has no complete header line")
     game = rules(header["game"])

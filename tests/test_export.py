@@ -172,3 +172,31 @@ def test_the_robber_rummy_chart_counts_hands_as_its_table_does(tmp_path, night, 
     with (tmp_path / "out" / "robber.csv").open() as f:
         header = next(csv.reader(f))
     assert header[0] == "hand" and labels == ["hand"]
+
+
+def test_a_tail_pulled_from_the_board_joins_the_latest_game(tmp_path, night):
+    # On the Pico the newest lines of game.jnl wait in game.jnl.tail until
+    # the table pauses (referee/core/tail.py): a board unplugged before
+    # that still exports them. The tail is made as the chip makes it: its
+    # first line is the journal's size when it began and how many bytes of
+    # lines follow.
+    listing = "ls :data\n  412 game.jnl\n   61 game.jnl.tail\n  1003 history-001.jnl\n"
+    assert export.journals_on_board(listing) == ["game.jnl", "game.jnl.tail", "history-001.jnl"]
+    journals, _out, _games = night
+    whole = (journals / "robots.jnl").read_bytes()
+    cut = whole.rindex(b"\n", 0, len(whole) - 1) + 1  # the last line goes to the tail
+    last = whole[cut:]
+    (tmp_path / "game.jnl").write_bytes(whole[:cut])
+    (tmp_path / "game.jnl.tail").write_bytes(b"%010d %03d\n" % (cut, len(last)) + last)
+    games = export.export(tmp_path, tmp_path / "out")
+    assert (tmp_path / "game.jnl").read_bytes() == whole
+    assert not (tmp_path / "game.jnl.tail").exists()
+    shutil.copy(journals / "robots.jnl", tmp_path / "whole.jnl")
+    exported = {g["name"]: g for g in export.export(tmp_path, tmp_path / "again")}
+    latest = [g for g in games if g["name"] == "game"][0]
+    assert latest["rows"] == exported["whole"]["rows"]
+    # and the tail's line counted: the journal without it ends otherwise
+    short = tmp_path / "short"
+    short.mkdir()
+    (short / "short.jnl").write_bytes(whole[:cut])
+    assert export.export(short, short / "out")[0]["rows"] != latest["rows"]

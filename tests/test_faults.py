@@ -427,3 +427,21 @@ def test_a_full_flash_never_moves_the_unfinished_game(flash, monkeypatch):
     faults.room = None
     again = Rig(seed=2)  # the next boot offers the score pad game
     assert isinstance(again.app.screen, ResumeOffer)
+
+
+def test_a_settings_change_the_flash_refuses_goes_back_and_says_so(flash, monkeypatch):
+    # Settings saves once the panel shows the new value (screens/settings.py):
+    # a refused file takes the value back, on the panel and in effect.
+    from referee.settings import DEFAULTS
+
+    rig = Rig()
+    rig.play("up\nok\ndown")  # the menu's last entry, Settings; on Bright
+    faults = FlashFaults(monkeypatch)
+    faults.fail_next = 28  # ENOSPC
+    rig.play("ok")  # Bright 4 -> 1, refused
+    assert rig.app.settings == DEFAULTS
+    assert rig.app.screen.message == "not saved: flash full"
+    assert Storage("data").read("settings") is None  # nothing written, nothing torn
+    rig.play("ok")  # the flash takes it now
+    assert rig.app.settings["bright"] == 1 and rig.app.screen.message is None
+    assert Rig().app.settings["bright"] == 1

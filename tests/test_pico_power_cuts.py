@@ -119,7 +119,9 @@ class Scenario:
         self.after = {s.press: self.files(s.last + 1) for s in steps}
 
     def files(self, writes):
-        return flash_image.read_image(power_cut.flash_at(self.rec.image, self.rec.ops, writes))
+        return flash_image.folded(
+            flash_image.read_image(power_cut.flash_at(self.rec.image, self.rec.ops, writes))
+        )
 
     def cuts(self):
         return [
@@ -181,7 +183,8 @@ def booted(scenarios):
     wall = time.monotonic() - start
     out = {name: [] for name in scenarios}
     for (name, step, op, during), image, chip in zip(cuts, images, runs[:-1], strict=True):
-        out[name].append((step, op, during, flash_image.read_image(image), chip))
+        files = flash_image.folded(flash_image.read_image(image))
+        out[name].append((step, op, during, files, chip))
     return out, wall, (control_step, control_files, runs[-1])
 
 
@@ -397,7 +400,7 @@ def check_cut(sc, step, files, chip):
         why.append("no menu or offer drawn")
     if chip.filesystem is None:
         return why + ["no flash after the boot"]
-    left = flash_image.read_image(chip.filesystem)
+    left = flash_image.folded(flash_image.read_image(chip.filesystem))
     glass, crashed, rig_left = rig_boot(files)
     if crashed:
         why.append("the rig shows the crash screen for these files")

@@ -57,6 +57,22 @@ def test_replays_a_hand_written_game_to_json_and_csv(tmp_path):
     ]
 
 
+def test_a_tail_copied_off_a_pico_beside_the_journal_is_replayed_too(tmp_path):
+    # the Pico keeps its newest lines in game.jnl.tail until the table pauses
+    # (referee/core/tail.py); its first line: the journal's size when it
+    # began, and how many bytes of lines follow
+    lines = GAME.splitlines(keepends=True)
+    head = "".join(lines[:5]).encode()
+    rest = "".join(lines[5:]).encode()
+    (tmp_path / "game.jnl").write_bytes(head)
+    (tmp_path / "game.jnl.tail").write_bytes(b"%010d %03d\n" % (len(head), len(rest)) + rest)
+    proc = run(tmp_path / "game.jnl")
+    assert proc.returncode == 0, proc.stderr
+    # the same hand sums as above: the tail's round 2 counted
+    assert json.loads(proc.stdout)["totals"] == [30, 65, 5]
+    assert (tmp_path / "game.jnl").read_bytes() == head  # the copies are left as they were
+
+
 def test_a_bad_action_is_named(tmp_path):
     journal = tmp_path / "game.jnl"
     journal.write_text(GAME.replace('"seat": 2, "pts": 5', '"seat": 4, "pts": 5'))

@@ -3,6 +3,7 @@ nothing lost on a reset or a refusing flash."""
 
 import errno
 import os
+from pathlib import Path
 
 import pytest
 from conftest import SCENARIOS, on_stack
@@ -76,10 +77,29 @@ def test_a_reset_mid_game_offers_the_game_back(flash):
     assert state.ledger.totals == [25, 7] and state.round == 2
     again.play("ok\nup x25\nok\nok long")  # ANN 25 + 25 = 50: at the target, alone
     assert state.over and state.table.name(state.winner) == "ANN"
-    third = Rig(seed=3)  # a finished game is not offered again
+    # A finished game is not offered again. The power went at once, before
+    # the table's pause that writes the finished game's last snapshot
+    # (core/session.py), so the boot reads the game to learn it is over:
+    # its next step is the menu.
+    third = Rig(seed=3)
+    third.run_ms(100)
     from referee.screens.menu import Menu
 
     assert isinstance(third.app.screen, Menu)
+
+
+def test_a_finished_games_last_snapshot_waits_for_the_pause_and_then_skips_the_reading(flash):
+    from referee.screens.menu import Menu
+
+    first = Rig(seed=1)
+    # two players to 10 (the history scenario's game): P1 10, round closed
+    first.play((SCENARIOS / "history.txt").read_text().split("back            # to the menu")[0])
+    snap = Path("data/game.jnl.snap")
+    assert not snap.exists()  # not in the finishing press (a flash erase or two)
+    first.run_ms(1500)  # the table's pause
+    assert b'"over": 1' in snap.read_bytes()
+    second = Rig(seed=2)  # the boot sees it in the snapshot: no offer, not even for a step
+    assert isinstance(second.app.screen, Menu)
 
 
 def test_back_keeps_the_game_and_the_menu_reopens_it(rig):

@@ -195,12 +195,13 @@ class App:
     def _tidy(self):
         """The table paused: the snapshot a game put off (core/session.py),
         the journal closed (its file object and cache are a kilobyte: the
-        next append opens it), then one garbage collection."""
+        next append opens it) and its tail folded in (core/tail.py), then one
+        garbage collection."""
         session = self.snapshot_due
         if session is not None:
             self.snapshot_due = None
             session.snapshot_if_due()  # type: ignore[attr-defined]
-        self.storage.close()
+        self.storage.settle()
         gc.collect()
 
     def _run_later(self):

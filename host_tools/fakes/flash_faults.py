@@ -82,12 +82,16 @@ class FlashFaults:
             f = real_open(path, mode, *args, **kwargs)
             return _File(f, self) if ("w" in mode or "a" in mode) else f
 
+        from referee.core import tail
+
         monkeypatch.setattr(storage, "open", faulty_open, raising=False)
-        # Storage keeps the file it appends to open between appends; the
-        # flash's faults apply to every write from now on, so a file opened
-        # before is closed here and the next append opens it through them.
+        monkeypatch.setattr(tail, "open", faulty_open, raising=False)
+        # Storage keeps the file it appends to open between appends (and on
+        # the Pico the journal's tail); the flash's faults apply to every
+        # write from now on, so a file opened before is closed here (a tail
+        # folded) and the next append opens it through them.
         import gc
 
         for obj in gc.get_objects():
             if isinstance(obj, storage.Storage):
-                obj.close()
+                obj.settle()

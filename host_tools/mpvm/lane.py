@@ -53,10 +53,12 @@ def build_mpy() -> int:
 
 
 def sources_hash() -> str:
-    """What the .mpy set is made from: every source's path and bytes, and the compiler."""
+    """What the .mpy set is made from: every source's path and bytes, the
+    compiler, and how it is called (compile_one's own source)."""
     digest = hashlib.sha256()
     compiler = Path(portability.mpy_cross()).stat()
     digest.update(f"mpy-cross {compiler.st_size} {compiler.st_mtime_ns}\n".encode())
+    digest.update(Path(portability.__file__).read_bytes())
     for tree in (paths.FIRMWARE, paths.DEVICE_LIB):
         for source in sorted(tree.rglob("*.py")):
             digest.update(f"{tree.name}/{source.relative_to(tree).as_posix()}\n".encode())

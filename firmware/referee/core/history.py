@@ -183,7 +183,7 @@ def begin(journal, header, new_night):
     into the history, then the new one in its place. The header gets the
     game's night: the night of the game before, one more for ``new_night``.
     Returns the bytes written."""
-    from referee.core.record import seal
+    from referee.core.record import keep_crc, seal
 
     storage = journal.storage
     had = journal.exists()
@@ -206,6 +206,9 @@ def begin(journal, header, new_night):
     if had:  # a reset from here on leaves the old game in the history
         shelve(storage, journal.name, old_game, old_night)
     storage.rename(fresh, journal.name)
+    journal.crcs = crcs = bytearray(16)
+    keep_crc(crcs, data, 0)
+    keep_crc(crcs, data, 8)
     return len(data)
 
 

@@ -24,7 +24,7 @@ resume and is dropped once the game is open.
 
 from referee import JOURNAL, JOURNAL_FORMAT, SNAPS
 from referee.core.errors import RulesError
-from referee.core.record import seal
+from referee.core.record import keep_crc, seal
 
 FILE = JOURNAL
 # Journal lines between snapshots: a resume replays fewer than this many.
@@ -48,6 +48,11 @@ class Journal:
         # for none, or one an undo went below.
         self.snaps = [-1, -1]
         self.lines = 0  # whole lines in the file, the header's included
+        # The CRCs of the header and of the last line, when this boot wrote
+        # both (16 ASCII bytes): they tie a snapshot to the journal
+        # (snapshot.py) without reading it back (a file object to read with,
+        # and the one appends keep open closed, to be opened again).
+        self.crcs = None
 
     def exists(self):
         return self.storage.exists(self.name)
@@ -87,11 +92,15 @@ class Journal:
         except OSError:
             self._torn = True
             self.size = None
+            self.crcs = None
             raise
         n = len(data)
         self.bytes_written += n
         if self.size is not None:
             self.size += n
+        crcs = self.crcs
+        if crcs is not None:
+            keep_crc(crcs, data, 8)
         self.lines_since += 1
         self.lines += 1
         self.count += step

@@ -50,6 +50,15 @@ def seal(value):
     return _writer.view[: n + 10]
 
 
+def keep_crc(crcs, line, at):
+    """Copy a sealed line's CRC into ``crcs`` at ``at`` (0: the header's,
+    8: the last line's), byte by byte: the line is a view of a buffer the
+    next seal reuses, and a slice would be garbage at every press."""
+    end = len(line) - 9
+    for i in range(8):
+        crcs[at + i] = line[end + i]
+
+
 _HEX = b"0123456789abcdef"
 _CRC = bytearray(4)
 

@@ -83,7 +83,8 @@ class Session:
                     return None  # all but the newline landed: the record is whole
                 return "not saved: the flash refused it"
             if self.state.over:  # a finished game's last snapshot says so (resume.py)
-                self._snapshot()
+                self._snapshot_soon()
+                return None
         if self.journal.lines_since >= SNAPSHOT_EVERY:  # no call on most presses
             self._snapshot_soon()
         return None
@@ -98,8 +99,13 @@ class Session:
             self.loop.snapshot_due = self
 
     def snapshot_if_due(self):
-        """The loop's pause: the snapshot that _snapshot_soon put off."""
-        if self.journal.lines_since >= SNAPSHOT_EVERY:
+        """The loop's pause: the snapshot that _snapshot_soon put off (a
+        finished game's too: taken in the save, with the save's own erase,
+        it made that press 100 ms on the chip)."""
+        journal = self.journal
+        if journal.lines_since >= SNAPSHOT_EVERY or (
+            self.state.over and journal.snaps[0] != journal.count
+        ):
             self._snapshot()
 
     def _snapshot(self):

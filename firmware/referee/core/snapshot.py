@@ -212,7 +212,11 @@ def write(journal, rules, state):
         return False
     storage = journal.storage
     newest, before = journal.name + SNAPS[0], journal.name + SNAPS[1]
-    ends = _ends(storage, journal.name, journal.size)
+    crcs = journal.crcs
+    if crcs is not None:
+        ends = bytes(crcs[:8]).decode(), bytes(crcs[8:]).decode()
+    else:  # a resumed game: read back from the journal
+        ends = _ends(storage, journal.name, journal.size)
     if ends is None:
         return False
     meta = {

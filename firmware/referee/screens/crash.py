@@ -41,15 +41,23 @@ def chain(e):
         out = io.StringIO()
         sys.print_exception(e, out)
         for line in out.getvalue().split("\n"):
-            # MicroPython:   File "referee/screens/dice.py", line 71, in on_event
+            # MicroPython:   File "referee.screens.dice", line 71, in on_event
+            # (the .mpy names its module: host_tools/portability.py)
             parts = line.split('"')
             if len(parts) == 3 and parts[0].strip() == "File":
-                places.append(
-                    "%s:%s" % (parts[1].split("/")[-1], parts[2].split(",")[1].split()[-1])
-                )
+                places.append("%s:%s" % (_file_of(parts[1]), parts[2].split(",")[1].split()[-1]))
     if len(places) > CHAIN_FRAMES:
         places = [".."] + places[-CHAIN_FRAMES:]
     return places
+
+
+def _file_of(source):
+    """'dice.py' from the module name a .mpy gives ('referee.screens.dice')
+    or from a path ('referee/screens/dice.py', a .py file run as it is)."""
+    source = source.split("/")[-1]
+    if source.endswith(".py") or source.startswith("<"):  # a file, or "<stdin>"
+        return source
+    return source.split(".")[-1] + ".py"
 
 
 def where(e):

@@ -103,6 +103,10 @@ class Turns(Screen):
         pass
 
 
+def _load_turn_rules():
+    import referee.games.evil_more  # noqa: F401
+
+
 class Calls(Turns):
     def __init__(self, app, session):
         self.app = app
@@ -112,6 +116,9 @@ class Calls(Turns):
         self.discussion = not state.acted and state.level == 12
         self.index = 0
         self.message = None
+        # The full rules load with the round's first turn: loaded here, once
+        # the calls show, that press is not the one that waits 22 ms for them.
+        app.later(_load_turn_rules)
 
     def _waiting(self, k=-1):
         """Players who may still answer a call (not yet acted, not passed):

@@ -27,6 +27,14 @@ _OK_LONG = const(6)
 _VISIBLE = const(6)
 
 
+def _load_reader():
+    """The journal's reader, loaded once the list shows (app.later), so that
+    OK on a game reads it at once: loading it then made that press 100 ms
+    on the chip, a quarter of it this import."""
+    import referee.core.journal  # noqa: F401
+    import referee.core.journal_read  # noqa: F401
+
+
 class History(Screen):
     def __init__(self, app):
         self.app = app
@@ -34,6 +42,8 @@ class History(Screen):
         self.top = 0
         self.message = None
         self.load()
+        if self.count:
+            app.later(_load_reader)
 
     def load(self):
         """The count, read again (after a deletion). core/history.py stays

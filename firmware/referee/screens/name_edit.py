@@ -17,7 +17,20 @@ _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
 
-_CHOICES = NAME_CHARS + " "  # the space ends the name early
+# The letters as codes (the space ends a name early): the name is edited as
+# bytes, since on MicroPython each character taken out of a string is a
+# name interned for good (docs/design.md)
+_CHOICES = (NAME_CHARS + " ").encode()
+_SPACE = const(32)
+_A = const(65)
+
+
+def _place(code):
+    """Where ``code`` is among _CHOICES (the space's place if nowhere)."""
+    for i in range(len(_CHOICES)):
+        if _CHOICES[i] == code:
+            return i
+    return len(_CHOICES) - 1
 
 
 class NameEdit(Screen):
@@ -25,7 +38,7 @@ class NameEdit(Screen):
         """``done(name)`` is called with the new name, and returns None or
         a message saying why the name cannot be used."""
         self.app = app
-        self.letters = list(name)
+        self.letters = bytearray(name.encode())
         self.cursor = 0
         self.done = done
         self.message = None
@@ -34,15 +47,15 @@ class NameEdit(Screen):
         self.message = None
         step = STEP[ev]
         if step:
-            here = self.letters[self.cursor]
-            self.letters[self.cursor] = _CHOICES[(_CHOICES.find(here) + step) % len(_CHOICES)]
+            here = _place(self.letters[self.cursor])
+            self.letters[self.cursor] = _CHOICES[(here + step) % len(_CHOICES)]
         elif ev == _OK_PRESS:
             if self.cursor + 1 < MAX_NAME:
                 self.cursor += 1
                 if self.cursor == len(self.letters):
-                    self.letters.append(self.letters[-1] if self.letters[-1] != " " else "A")
+                    self.letters.append(self.letters[-1] if self.letters[-1] != _SPACE else _A)
         elif ev == _OK_LONG:
-            name = "".join(self.letters).strip()
+            name = bytes(self.letters).decode().strip()
             if " " in name or not name:
                 self.message = "no spaces inside"
                 return
@@ -59,8 +72,7 @@ class NameEdit(Screen):
         c.centre("NAME", 0)
         c.invert_rows(0)
         x = (c.width - MAX_NAME * 2 * CELL) // 2
-        for i in range(len(self.letters)):
-            c.text(self.letters[i], x + i * 2 * CELL, 2, scale=2)
+        c.text(bytes(self.letters).decode(), x, 2, scale=2)  # a letter every 2 * CELL
         c.fill_rect(x + self.cursor * 2 * CELL, 34, 2 * CELL - 2, 2)
         c.centre(self.message or "UP/DOWN:letter OK:>", 6)
         c.centre("hold OK: keep it", 7)

@@ -1,6 +1,8 @@
 """Settings: which way the panel faces, brightness, when it dims and goes
 dark, and the buzzer. OK steps the chosen line to its next value, which
-takes effect at once and is saved at once; BACK leaves."""
+takes effect at once and is saved once the panel shows it (a file written
+before the frame made the press 30 ms on the chip); a flash that refuses
+the file takes the value back and says so. BACK leaves."""
 
 from micropython import const
 
@@ -32,6 +34,7 @@ class Settings(Screen):
         self.app = app
         self.index = 0
         self.message = None
+        self._saved = app.settings  # the values the flash holds
 
     def on_event(self, ev):
         step = STEP[ev]
@@ -48,15 +51,23 @@ class Settings(Screen):
         choices = CHOICES[name]
         values = dict(app.settings)
         values[name] = choices[(choices.index(values[name]) + 1) % len(choices)]
-        try:
-            save(app.storage, values)
-        except OSError:
-            self.message = "not saved: flash full"
-            return
         self.message = None
         before = app.settings
         app.settings = values
         apply(app, before)
+        app.later(self._save)
+
+    def _save(self):
+        app = self.app
+        try:
+            save(app.storage, app.settings)
+        except OSError:
+            values = app.settings
+            app.settings = self._saved
+            apply(app, values)
+            self.message = "not saved: flash full"
+            return
+        self._saved = app.settings
 
     def draw(self, c):
         c.centre("SETTINGS", 0)
