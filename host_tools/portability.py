@@ -121,8 +121,8 @@ def source_name(rel: Path) -> str:
     """The name a .mpy gives its source (tracebacks print it): the module's
     dotted name, "referee.screens.menu" for referee/screens/menu.py. The
     import interns that name anyway, so the module costs one interned name
-    for both, where its path ("referee/screens/menu.py") was one more: on
-    the chip about 90 fewer over an evening (docs/design.md)."""
+    for both, where its path ("referee/screens/menu.py") was one more
+    (docs/design.md)."""
     parts = rel.with_suffix("").parts
     if parts[-1] == "__init__":
         parts = parts[:-1]

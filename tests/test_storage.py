@@ -132,7 +132,13 @@ def test_a_tail_that_is_not_the_journals_end_is_kept_aside_not_folded(flash):
     tail_left_by_a_reset(flash, [0, 1])
     (flash / "data/game.jnl").write_bytes(HEADER + lines(7, 8, 9))  # longer than its start
     assert Storage("data").read(JOURNAL) == HEADER + lines(7, 8, 9)
-    assert (flash / "data/game.jnl.tail.bad").read_bytes().endswith(line(1))
+    assert (flash / "data/game.jnl.tail.bad1").read_bytes().endswith(line(1))
+    # a second one is kept beside the first, never over it
+    tail_left_by_a_reset(flash, [0])
+    (flash / "data/game.jnl").write_bytes(HEADER + lines(7, 8, 9))
+    assert Storage("data").read(JOURNAL) == HEADER + lines(7, 8, 9)
+    assert (flash / "data/game.jnl.tail.bad1").read_bytes().endswith(line(1))
+    assert (flash / "data/game.jnl.tail.bad2").read_bytes().endswith(line(0))
 
 
 def test_moving_the_journal_away_takes_its_tail_with_it(flash):

@@ -44,6 +44,11 @@ class Tail:
         self.journal = None  # the journal, open for folds until the pause
         self.size = -1  # the journal's size (from its first fold on)
 
+    def takes(self, data):
+        """Whether a line fits in a tail at all (a longer one goes to the
+        journal itself)."""
+        return len(data) <= LINE
+
     def append(self, data):
         """Add one line (at most LINE bytes) and flush it."""
         n = len(data)
@@ -104,6 +109,17 @@ class Tail:
             self.journal = None
         self.size = -1
 
+    def drop(self):
+        """Close both files after a failed write, keeping what the tail file
+        holds for the next fold to read back."""
+        for f in (self.f, self.journal):
+            if f is not None:
+                try:
+                    f.close()
+                except OSError:
+                    pass
+        self.f = self.journal = None
+
 
 def _digits(buf, at, width, value):
     """Write ``value`` in decimal into ``buf[at:at + width]``, zero-padded,
@@ -116,7 +132,7 @@ def _digits(buf, at, width, value):
 def leftover(path, journal_path):
     """Fold a tail a reset left (the boot after a power cut): the lines the
     journal lacks are appended, then the tail goes. A tail that does not
-    fit the journal is kept as ``.bad``, never folded into the wrong game.
+    fit the journal is kept as ``.badN``, never folded into the wrong game.
     Returns whether there was one."""
     try:
         with open(path, "rb") as f:
@@ -141,10 +157,17 @@ def leftover(path, journal_path):
             with open(journal_path, "ab") as f:
                 f.write(body[size - start :])
         os.remove(path)
-    else:
-        try:
-            os.remove(path + ".bad")
-        except OSError:
-            pass
-        os.rename(path, path + ".bad")
+    else:  # kept beside the others, under the first free number
+        n = 1
+        while _exists(path + ".bad%d" % n):
+            n += 1
+        os.rename(path, path + ".bad%d" % n)
     return True
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False

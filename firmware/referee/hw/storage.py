@@ -19,11 +19,7 @@ journal folds it first, so none of them knows it is there.
 import os
 import sys
 
-from micropython import const
-
 from referee import JOURNAL
-
-_TAIL_LINE = const(433)  # core/tail.py's LINE: a longer line goes to the journal itself
 
 
 class Storage:
@@ -140,10 +136,8 @@ class Storage:
 
     def append(self, name, data):
         """Add ``data`` at the end of the file and flush it to the flash."""
-        if name == JOURNAL and self._tailing:
-            if len(data) <= _TAIL_LINE:
-                return self._append_tail(data)
-            self.fold()  # a line too long for the tail follows the tail's lines
+        if name == JOURNAL and self._tailing and self._append_tail(data):
+            return
         f = self._appending
         if f is None or name != self._appending_name:
             self.close()
@@ -158,6 +152,8 @@ class Storage:
             raise
 
     def _append_tail(self, data):
+        """Append a journal line to its tail; False for one too long for it
+        (the tail is folded first, so the line follows its lines)."""
         tail = self._tail
         if tail is None:
             self.fold()  # one a reset left goes in first
@@ -165,6 +161,9 @@ class Storage:
 
             path = self.path(JOURNAL)
             tail = self._tail = Tail(path + ".tail", path)
+        if not tail.takes(data):
+            self.fold()
+            return False
         try:
             tail.append(data)
         except OSError:
@@ -172,13 +171,9 @@ class Storage:
             # next use of the journal folds it as a reset's leftover.
             self._tail = None
             self._tail_checked = False
-            for f in (tail.f, tail.journal):
-                if f is not None:
-                    try:
-                        f.close()
-                    except OSError:
-                        pass
+            tail.drop()
             raise
+        return True
 
     def rename(self, old, new):
         self.close()
@@ -188,7 +183,7 @@ class Storage:
 
     def remove(self, name):
         self.close()
-        if name == JOURNAL and (self._tail is not None or not self._tail_checked):
+        if name == JOURNAL:
             self.fold()  # its lines go with it, but never into another game
         try:
             os.remove(self.path(name))
