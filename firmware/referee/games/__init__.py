@@ -34,6 +34,11 @@ recorded outcome inside an action). Each module has:
     headline(state)      where the game stands, in a line of the screen
     summary(state)       a dict of plain values: the final-state export
     score_rows(state)    the per-round score table, header row first
+
+and a game scored in rounds or hands, for the shared screens that ask
+instead of naming games: PERIOD, closed(state), fix(period, seat), SITTING
+and ENDINGS (screens/rounds.py); the rummies' LAYOUT and POWER_CARDS too
+(screens/rummy_hand.py, screens/rummy.py).
 """
 
 

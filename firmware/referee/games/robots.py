@@ -11,7 +11,7 @@ import sys
 
 from referee.core.errors import RulesError
 from referee.games import rummy
-from referee.games.rummy import headline, legal, score_rows, step, summary  # noqa: F401
+from referee.games.rummy import closed, fix, headline, legal, score_rows, step, summary  # noqa: F401
 
 NAME = "robots"
 MIN_PLAYERS = 2
@@ -34,6 +34,16 @@ FIELDS = (
     ("hand wild", 0, 30),
 )
 _BOT = 6
+
+# For the shared screens (screens/rummy_hand.py): a hand's count lines in
+# the order the cards lie, indices into FIELDS (which keep the journal's
+# order), and the line where the player's hand starts; the wild cards
+# score nothing and are not counted against the deck, so they have no
+# line. Bytes: a constant that stays in flash on the ROMFS build.
+PERIOD = "HAND"
+LAYOUT = b"\x00\x01\x04\x06\x02\x03\x05"
+HAND_AT = 4
+POWER_CARDS = True  # the hub offers their reminders and the Tractor Beam's count
 
 
 def score(n):

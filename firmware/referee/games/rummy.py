@@ -2,8 +2,9 @@
 the deal moving left, running totals racing to a target.
 
 A game module (robots.py, robber.py) supplies FIELDS, ``score(counts)``,
-``check_player(counts)`` and ``check_table(all_counts)``; this module does
-the rest. Actions:
+``check_player(counts)`` and ``check_table(all_counts)``, and for the
+shared screens LAYOUT (the count lines in the order the cards lie) and
+POWER_CARDS; this module does the rest. Actions:
 
     {"a": "count", "seat": 2, "n": [counts in FIELDS order]}
         one player's cards for the open hand (entering a seat again replaces it)
@@ -72,6 +73,18 @@ class State:
     @property
     def starter(self):
         return first_player(self.dealer, self.table.players)
+
+
+def closed(state):
+    """How many hands are closed, in every game of a sitting: the hand
+    scores' pages (screens/rounds.py)."""
+    return state.hand - 1
+
+
+def fix(period, side):
+    """The action that corrects ``side``'s score in closed hand ``period``
+    (the new score goes in its "pts")."""
+    return {"a": "fix", "hand": period, "side": side}
 
 
 def other_counts(counts, seat, new):

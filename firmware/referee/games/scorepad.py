@@ -19,6 +19,13 @@ from referee.core.seats import Table, default_names
 NAME = "scorepad"
 MAX_TARGET = 10000
 
+# What the shared screens ask of a game (screens/rounds.py): its score
+# table's pages are rounds; no sitting of several games; a round has no
+# ways of ending to show.
+PERIOD = "ROUND"
+SITTING = False
+ENDINGS = ()
+
 
 class State:
     def __init__(self, table, target):
@@ -45,6 +52,17 @@ def setup(config):
     if not isinstance(target, int) or not 0 <= target <= MAX_TARGET:
         raise RulesError("the target runs 0 to %d, not %r" % (MAX_TARGET, target))
     return State(Table(players), target)
+
+
+def closed(state):
+    """How many rounds are closed: the round scores' pages."""
+    return state.round - 1
+
+
+def fix(period, seat):
+    """The action that corrects ``seat``'s score in closed round ``period``
+    (the new score goes in its "pts")."""
+    return {"a": "fix", "round": period, "seat": seat}
 
 
 def _seat(state, action):

@@ -27,8 +27,9 @@ class Rounds(Screen):
     def __init__(self, app, session):
         self.app = app
         self.session = session
-        self.pad = session.rules.NAME == "scorepad"
-        self.page = max(self._first(), self._last())
+        # What the pages are is the rules core's to say (PERIOD, SITTING,
+        # ENDINGS, closed(), fix()): this screen knows no game by name.
+        self.page = max(1, session.rules.closed(session.state))
         self.side = -1  # -1: turning pages; else the side picked to correct
         self.top = 0
         self.message = None
@@ -38,32 +39,22 @@ class Rounds(Screen):
         state = self.session.state
         return state.hand - state.hands_this_game
 
-    def _first(self):
-        """The first page: in a sitting every game's hands are shown."""
-        if self.pad or self.session.state.match is not None:
-            return 1
-        return self._game_start()
-
     def _decided(self):
         """Whether this page is a hand of a sitting's earlier game: shown,
         not corrected (the games after it were played on from its result)."""
-        return not self.pad and self.page < self._game_start()
-
-    def _last(self):
-        state = self.session.state
-        return (state.round if self.pad else state.hand) - 1
+        return self.session.rules.SITTING and self.page < self._game_start()
 
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
-        first, last = self._first(), self._last()
-        if step and last >= first:
+        last = self.session.rules.closed(self.session.state)
+        if step and last:
             if self.side < 0:
-                self.page = first + (self.page - first + step) % (last - first + 1)
+                self.page = 1 + (self.page - 1 + step) % last
             else:
                 self.side = (self.side - step) % self.session.state.table.sides()
                 self.top = keep_visible(self.top, self.side, _ROWS)
-        elif ev == _OK_PRESS and last >= first:
+        elif ev == _OK_PRESS and last:
             if self._decided():
                 self.message = "that game is decided"
             elif self.side < 0:
@@ -83,10 +74,7 @@ class Rounds(Screen):
         state = self.session.state
         page, side = self.page, self.side
         was = state.ledger.round_scores(page)[side]
-        if self.pad:
-            action = {"a": "fix", "round": page, "seat": side}
-        else:
-            action = {"a": "fix", "hand": page, "side": side}
+        action = self.session.rules.fix(page, side)
 
         def save(points):
             action["pts"] = points
@@ -104,20 +92,21 @@ class Rounds(Screen):
 
     def draw(self, c):
         state = self.session.state
-        word = "ROUND " if self.pad else "HAND "
-        if self._last() < self._first():
-            c.centre(word + "SCORES", 0)
+        rules = self.session.rules
+        word = rules.PERIOD
+        if not rules.closed(state):
+            c.centre(word + " SCORES", 0)
             c.invert_rows(0)
             c.centre("none closed yet", 3)
             return
-        match = None if self.pad else state.match
+        match = state.match if rules.SITTING else None
         if match is None:
-            x = c.number(self.page, c.text(word, 2, 0), 0)
+            x = c.number(self.page, c.text(" ", c.text(word, 2, 0), 0), 0)
         else:  # a sitting: the game, and the hand within it
             game, hand = match.game_of(self.page)
             x = c.number(game, c.text("GAME ", 2, 0), 0)
             x = c.number(hand, c.text(" HAND ", x, 0), 0)
-        if not self.pad:
+        if rules.ENDINGS:
             how, out = state.ending(self.page)
             row = 0 if match is None else _ROWS  # a sitting's header is full
             x = c.text(" " + how, x if match is None else 2, row)

@@ -37,7 +37,7 @@ class Rummy(Screen):
         self._entry = None
 
     def _tools(self):
-        if self.session.rules.NAME == "robots":
+        if self.session.rules.POWER_CARDS:
             return ("standings", "history", "reminders", "tractor beam")
         return ("standings", "history")
 

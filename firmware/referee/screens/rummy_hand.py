@@ -33,24 +33,8 @@ _OK_LONG = const(6)
 
 _LINES = const(5)  # count lines on screen, rows 1..5
 _NET = const(-1)  # the net-score line, above the first card line
-_SEQUENCE = const(-2)  # Robber Rummy's whole-sequence line
+_SEQUENCE = const(0xFF)  # in a game's LAYOUT: the whole-sequence line (games/robber.py)
 
-# The card lines in the order the cards lie (indices into the game's
-# FIELDS, which keep the journal's order), and where the hand's part
-# starts. ROBOTS!'s wild cards score nothing and are not counted against
-# the deck: they have no line. Robber Rummy's aces sit beside their melds,
-# the sets before the sequences' counts: a sequence is most often entered
-# whole on the line above them.
-ORDER = {
-    "robots": ((0, 1, 4, 6, 2, 3, 5), 4),
-    "robber": ((_SEQUENCE, 2, 3, 7, 0, 1, 8, 9, 4, 5, 6, 10), 8),
-}
-
-# Robber Rummy's FIELDS by name, for a sequence's cards
-_SEQ_LOW = const(0)
-_SEQ_TENS = const(1)
-_ACE_HIGH = const(8)
-_ACE_LOW = const(9)
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # rank 1 .. 14
 
 
@@ -161,7 +145,7 @@ class CountEntry(Screen):
         self.main = main
         rules = main.session.rules
         self.fields = rules.FIELDS
-        self.order, self.hand_at = ORDER[rules.NAME]
+        self.order, self.hand_at = rules.LAYOUT, rules.HAND_AT
         self.seat = -1
         self.counts = []  # type: list
         self.net = 0
@@ -295,12 +279,11 @@ class SequenceEntry(Screen):
             if self.field == 0:
                 self.field = 1
             else:
-                low, tens, high, ace_low = self.cards()
                 counts = self.entry.counts
-                counts[_SEQ_LOW] += low
-                counts[_SEQ_TENS] += tens
-                counts[_ACE_HIGH] += high
-                counts[_ACE_LOW] += ace_low
+                fields = self.entry.main.session.rules.SEQUENCE_FIELDS
+                cards = self.cards()
+                for i in range(4):
+                    counts[fields[i]] += cards[i]
                 self.app.pop()
         elif ev == _BACK_PRESS:
             if self.field:
