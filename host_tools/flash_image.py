@@ -20,6 +20,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from host_tools.board_files import referee_files  # noqa: F401 (flash_image.referee_files: the tests')
+
 FS_OFFSET = 0xA0000  # flash offset of the filesystem (XIP 0x100A0000)
 BLOCK_SIZE = 4096
 BLOCK_COUNT = 352  # (2 MiB - 0xA0000) / 4 KiB
@@ -41,14 +43,6 @@ IMAGE_BYTES = BLOCK_SIZE * BLOCK_COUNT
 # build_image keeps the default: the chip reads those images as well, and
 # the lane's figures were measured on them.
 CHIP_CACHE_SIZE = 4 * 256
-
-
-def referee_files() -> dict[str, bytes]:
-    """{path on the Pico: bytes}: exactly the files `make deploy` copies to a
-    board that loads .mpy (compiled firmware, driver libraries, main.py)."""
-    from host_tools import deploy
-
-    return {remote: local.read_bytes() for remote, local in deploy.local_files(mpy=True).items()}
 
 
 def folder_files(folder: Path) -> dict[str, bytes]:

@@ -18,42 +18,12 @@ import sys
 from pathlib import Path
 
 from host_tools import cli
+from host_tools.breadboard import BUTTONS, PICO_PIN
 from host_tools.generated import write_or_check
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = ROOT / "firmware" / "board.py"
 OUT = ROOT / "hardware"
-BUTTONS = ("UP", "DOWN", "OK", "BACK")
-
-# Physical pin numbers of the Pico's GP pins (pin 1 is GP0, top left).
-PICO_PIN = {
-    0: 1,
-    1: 2,
-    2: 4,
-    3: 5,
-    4: 6,
-    5: 7,
-    6: 9,
-    7: 10,
-    8: 11,
-    9: 12,
-    10: 14,
-    11: 15,
-    12: 16,
-    13: 17,
-    14: 19,
-    15: 20,
-    16: 21,
-    17: 22,
-    18: 24,
-    19: 25,
-    20: 26,
-    21: 27,
-    22: 29,
-    26: 31,
-    27: 32,
-    28: 34,
-}
 
 
 def board_pins() -> dict:
@@ -205,10 +175,10 @@ def wokwi_toml() -> str:
     """Wokwi's project file: boot the firmware `make uf2` writes. No `elf`:
     that field is for the firmware's own .elf (symbols, for a debugger), and
     the MicroPython build the project vendors comes as a .bin, not an .elf."""
-    from host_tools.pico import run
+    from host_tools.pico import builds
 
-    version = re.search(r"v\d+\.\d+\.\d+", run.FIRMWARE.name)
-    assert version, run.FIRMWARE.name
+    version = re.search(r"v\d+\.\d+\.\d+", builds.FIRMWARE.name)
+    assert version, builds.FIRMWARE.name
     return (
         "# Try the referee in the Wokwi simulator (VS Code extension or wokwi-cli).\n"
         "# Generated with diagram.json by `python -m host_tools.hardware`.\n"
@@ -222,7 +192,7 @@ def wokwi_toml() -> str:
 
 
 def outputs() -> dict[str, str]:
-    from host_tools import breadboard  # it reads this module's pin table
+    from host_tools import breadboard
 
     pins = board_pins()
     return {

@@ -1,6 +1,8 @@
-"""Static lane: the firmware's import graph has no circle.
+"""Static lane: the firmware's layers only point down, and neither the
+firmware nor host_tools has an import circle.
 
-    python -m host_tools.import_graph [DIR]     # default: firmware/
+    python -m host_tools.import_graph           # firmware/ and host_tools/
+    python -m host_tools.import_graph DIR       # circles only, under DIR
 
 Every ``import`` in every file counts, at the top and inside functions
 alike: an import inside a function runs later, but the two modules still
@@ -11,7 +13,8 @@ import written out is an edge wherever it points, to a parent package too
 (``from referee.games import TITLES`` in a game module, while the package
 imports the game, is a circle).
 
-A circle fails the check, named module by module.
+A circle fails the check, named module by module, and so does a firmware
+import that points up a layer (LAYERS: what each part may import).
 """
 
 from __future__ import annotations
@@ -22,6 +25,26 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
+
+# The firmware's layers, lowest first: each part and the parts it may
+# import (itself aside). A rules core (games) is pure: the core's records
+# and seats, no hardware, no screen. The hardware drivers know no game;
+# settings know no screen (boot returns its note for the app to show);
+# the screens sit on everything but the app that runs them.
+_BELOW_SCREENS = ("referee", "referee.core", "referee.ui", "referee.hw", "referee.games")
+LAYERS = (
+    ("referee", ()),  # the package itself: the data folder's names, the version
+    ("referee.core", ("referee",)),
+    ("referee.ui", ("referee",)),
+    ("referee.hw", ("referee", "referee.core", "referee.ui")),
+    ("board", ("referee.hw",)),  # the board's pins and parts (nano-gui's one file)
+    ("referee.games", ("referee", "referee.core")),
+    ("referee.settings", ("referee", "referee.core", "referee.hw")),
+    ("referee.screens", _BELOW_SCREENS + ("referee.settings",)),
+    ("referee.app", _BELOW_SCREENS + ("referee.settings", "referee.screens", "board")),
+    ("referee.start", ("referee.app", "referee.hw")),
+    ("main", ("referee.start",)),
+)
 
 
 def module_names(root: Path) -> dict[str, Path]:
@@ -141,9 +164,46 @@ def a_cycle(group: list[str], edges: dict[str, set[str]]) -> list[str]:
     raise AssertionError("a strongly connected group always closes")
 
 
+def part_of(module: str) -> str | None:
+    """The LAYERS part a firmware module belongs to (its longest prefix)."""
+    best = None
+    for part, _below in LAYERS:
+        if module == part or module.startswith(part + ".") and part != "referee":
+            if best is None or len(part) > len(best):
+                best = part
+    return best
+
+
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    """One line for each import LAYERS does not allow (and each module in
+    no part: a new top-level file needs its place in the table)."""
+    allowed = dict(LAYERS)
+    problems = []
+    for module in sorted(edges):
+        part = part_of(module)
+        if part is None:
+            problems.append(f"{module} is in no layer of import_graph.LAYERS")
+            continue
+        for target in sorted(edges[module]):
+            to = part_of(target)
+            if to != part and to not in allowed[part]:
+                problems.append(f"{module} imports {target}: {part} may not import {to}")
+    return problems
+
+
+def host_graph(root: Path = ROOT) -> dict[str, set[str]]:
+    """host_tools' modules -> the host_tools modules each imports."""
+    names = {n: p for n, p in module_names(root).items() if n.split(".")[0] == "host_tools"}
+    known = set(names)
+    return {module: imports_of(module, path, known) for module, path in names.items()}
+
+
 def report(root: Path) -> list[str]:
     """One line for each circle in the import graph under ``root``."""
-    edges = graph(root)
+    return circle_lines(graph(root))
+
+
+def circle_lines(edges: dict[str, set[str]]) -> list[str]:
     problems = []
     for group in circles(edges):
         cycle = " -> ".join(a_cycle(group, edges))
@@ -154,14 +214,30 @@ def report(root: Path) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    root = Path(argv[0]) if argv else FIRMWARE
-    problems = report(root)
+    if argv:
+        root = Path(argv[0])
+        problems = report(root)
+        for line in problems:
+            print(line)
+        if problems:
+            print(f"import graph under {root}: {len(problems)} circle(s)")
+            return 1
+        print(f"import graph: {len(graph(root))} modules, no circle")
+        return 0
+    firmware, host = graph(FIRMWARE), host_graph()
+    problems = circle_lines(firmware) + upward(firmware) + circle_lines(host)
     for line in problems:
         print(line)
     if problems:
-        print(f"import graph under {root}: {len(problems)} circle(s)")
+        print(f"import graph: {len(problems)} problem(s)")
         return 1
-    print(f"import graph: {len(graph(root))} modules, no circle")
+    for part, below in LAYERS:
+        count = sum(part_of(m) == part for m in firmware)
+        print(f"  {part:17} {count:2} module(s), may import: {', '.join(below) or '(nothing)'}")
+    print(
+        f"import graph: firmware {len(firmware)} modules in {len(LAYERS)} layers, "
+        f"host_tools {len(host)} modules; no circle, no import up a layer"
+    )
     return 0
 
 

@@ -68,10 +68,10 @@ _built: dict[str, bytes] = {}  # {the .mpy set's source hash: its image}
 def referee_image() -> bytes:
     """The image of what `make deploy` installs, main.py left out (made
     once per set of sources: the lane asks for it at every chip it starts)."""
-    from host_tools import flash_image
+    from host_tools import board_files
     from host_tools.mpvm import lane
 
-    files = flash_image.referee_files()  # compiles what changed first
+    files = board_files.referee_files()  # compiles what changed first
     key = lane.STAMP.read_text()
     if key not in _built:
         _built[key] = build(rom_files(files))

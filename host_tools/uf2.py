@@ -115,7 +115,7 @@ def referee_uf2(firmware: bytes, rom: bytes, image: bytes | None) -> bytes:
 
 def main(argv: list[str] | None = None) -> int:
     from host_tools import romfs
-    from host_tools.pico import run
+    from host_tools.pico import builds
 
     ap = cli.Parser(
         "uf2", "host_tools.uf2", description="MicroPython and the referee as .uf2 files"
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--update-out", type=Path, default=UPDATE_OUT, help="the update's file")
     args = ap.parse_args(argv)
     paths.use_firmware()
-    firmware = run.ROMFS.firmware.read_bytes()
+    firmware = builds.ROMFS.firmware.read_bytes()
     rom = romfs.referee_image()
     install = referee_uf2(firmware, rom, flash_image.referee_image(in_rom=True))
     update = referee_uf2(firmware, rom, None)

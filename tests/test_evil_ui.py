@@ -29,8 +29,9 @@ def test_three_rounds_of_five(flash):
     # every round's points follow the rules from that round's final sides
     from referee.core.journal import Journal
     from referee.core.journal_read import resume
+    from referee.games import rules as find_rules
 
-    saved, rules, replayed = resume(Journal(hub(rig).session.journal.storage))
+    saved, rules, replayed = resume(Journal(hub(rig).session.journal.storage), find_rules)
     assert replayed.ledger.totals == state.ledger.totals
 
 

@@ -6,6 +6,7 @@ from referee.core.journal import Journal
 from referee.core.journal_read import resume
 from referee.core.session import Session
 from referee.games import evil, evil_more
+from referee.games import rules as find_rules
 from referee.hw.storage import Storage
 
 HH, TT, HT = [True, True], [False, False], [True, False]
@@ -35,7 +36,7 @@ def test_a_public_undo_keeps_the_hidden_steps_and_says_nothing_of_them(flash):
     assert session.state.level == 12  # the call is taken back...
     assert session.state.power[0] == 8 and session.state.plus_set  # ...the choice kept
     # and a resume agrees with the state in hand
-    saved, rules, replayed = resume(Journal(session.journal.storage))
+    saved, rules, replayed = resume(Journal(session.journal.storage), find_rules)
     assert replayed.power == session.state.power and replayed.level == 12
 
 

@@ -13,6 +13,7 @@ from referee.core.journal_read import resume
 from referee.core.record import seal
 from referee.core.session import Session
 from referee.games import rules
+from referee.games import rules as find_rules
 from referee.hw.storage import Storage
 from rig import Rig
 
@@ -24,7 +25,7 @@ SCORE_PAD = "down\nok\nok\nok\nok long"  # menu, 4 players, target 100, names: s
 
 def reboot(folder="data"):
     """What a fresh boot finds: (problem, actions replayed, totals)."""
-    saved, _, state = resume(Journal(Storage(folder)))
+    saved, _, state = resume(Journal(Storage(folder)), find_rules)
     return saved.problem, saved.actions, (state.ledger.totals if state else None)
 
 
@@ -133,7 +134,7 @@ def test_a_power_cut_at_every_byte_of_a_write(flash, monkeypatch, kind):
         assert problem is None and values["bright"] in (4, 2)
         # and the referee goes on: the next action is saved and replays
         journal = Journal(Storage(folder))
-        _, game_rules, state = resume(journal)
+        _, game_rules, state = resume(journal, find_rules)
         Session(journal, game_rules, state).act(NEXT)
         assert reboot(folder)[1] == found[1] + 1
 
@@ -270,12 +271,12 @@ def test_a_power_cut_at_every_byte_of_a_snapshot(flash, monkeypatch):
         except PowerCut:
             pass
         faults.cut_after = None
-        saved, _, state = resume(Journal(Storage(folder)))
+        saved, _, state = resume(Journal(Storage(folder)), find_rules)
         assert (saved.problem, saved.actions, state.ledger.totals) == (None, 2, [25, 10])
         # the power went before the rename: no snapshot, the journal serves
         assert saved.replayed == 2, cut
     # and the one written whole serves instead of the journal's lines
-    assert resume(Journal(Storage("probe")))[0].replayed == 0
+    assert resume(Journal(Storage("probe")), find_rules)[0].replayed == 0
 
 
 def test_reading_a_long_journal_back_feeds_the_watchdog(flash, monkeypatch):
@@ -303,7 +304,7 @@ def test_reading_a_long_journal_back_feeds_the_watchdog(flash, monkeypatch):
     assert size > 16000
     watchdog = CountingWatchdog()
     monkeypatch.setattr(referee, "watchdog", watchdog)
-    saved, _, state = resume(journal)
+    saved, _, state = resume(journal, find_rules)
     assert saved.problem is None and state.ledger.totals == [25, 10]
     assert saved.replayed == 400  # every line: no snapshot was used
     assert watchdog.fed >= 2 * size // 256

@@ -97,3 +97,55 @@ def test_the_firmware_has_no_circle():
     screens = [m for m in edges if m.startswith("referee.screens.")]
     assert len(screens) > 20
     assert [m for m in screens if "referee.app" in edges[m]] == []
+
+
+def test_an_import_up_a_layer_fails_by_name():
+    edges = {
+        "referee.core.journal_read": {"referee.games", "referee.core.record"},
+        "referee.core.record": set(),
+        "referee.games": {"referee.core.errors"},
+        "referee.core.errors": set(),
+        "referee.games.duel": {"referee.hw.buzzer"},  # a rules core is pure
+        "referee.hw.buzzer": set(),
+        "referee.settings": {"referee.screens.notice"},
+        "referee.screens.notice": {"referee.settings"},  # down: allowed
+        "referee.extra": set(),  # a new top-level module needs its layer
+    }
+    assert import_graph.upward(edges) == [
+        "referee.core.journal_read imports referee.games: referee.core may not import "
+        "referee.games",
+        "referee.extra is in no layer of import_graph.LAYERS",
+        "referee.games.duel imports referee.hw.buzzer: referee.games may not import referee.hw",
+        "referee.settings imports referee.screens.notice: referee.settings may not import "
+        "referee.screens",
+    ]
+
+
+def test_a_module_belongs_to_its_longest_part_and_the_package_only_to_itself():
+    assert import_graph.part_of("referee") == "referee"
+    assert import_graph.part_of("referee.screens.rounds") == "referee.screens"
+    assert import_graph.part_of("referee.settings") == "referee.settings"
+    assert import_graph.part_of("referee.new_module") is None
+    assert import_graph.part_of("main") == "main"
+
+
+def test_the_firmware_layers_point_down_and_host_tools_has_no_circle(capsys):
+    assert import_graph.upward(import_graph.graph(import_graph.FIRMWARE)) == []
+    host = import_graph.host_graph()
+    assert len(host) > 50 and "host_tools.hardware" in host
+    assert import_graph.circles(host) == []
+    assert import_graph.main([]) == 0
+    assert "no circle, no import up a layer" in capsys.readouterr().out
+
+
+def test_a_circle_in_host_tools_is_found(tmp_path):
+    root = write(
+        tmp_path,
+        {
+            "host_tools/__init__.py": "",
+            "host_tools/hardware.py": "def out():\n    from host_tools import breadboard\n",
+            "host_tools/breadboard.py": "from host_tools.hardware import out\n",
+        },
+    )
+    host = import_graph.host_graph(root)
+    assert import_graph.circles(host) == [["host_tools.breadboard", "host_tools.hardware"]]

@@ -301,8 +301,8 @@ def test_a_screen_that_raises_gives_a_calm_screen_and_a_log_line(flash):
 
 
 def test_the_error_log_keeps_the_newest_lines_within_its_size(flash):
+    from referee.core.error_log import LOG, LOG_BYTES, log
     from referee.hw.storage import Storage
-    from referee.screens.crash import LOG, LOG_BYTES, log
 
     storage = Storage("data")
     for n in range(300):

@@ -14,6 +14,7 @@ from referee.core.journal import Journal
 from referee.core.journal_read import replay, resume
 from referee.core.session import Session
 from referee.games import rules
+from referee.games import rules as find_rules
 from referee.hw.storage import Storage
 
 SETUP = {"players": ["ANN", "BOB", "CY"], "target": 0}
@@ -50,7 +51,7 @@ def test_any_play_equals_its_actions_replayed(tmp_path_factory, sequence, every)
                     assert not model
             elif step[0] == "resume":
                 journal = Journal(Storage(folder))
-                saved, game_rules, state = resume(journal)
+                saved, game_rules, state = resume(journal, find_rules)
                 assert saved.problem is None and saved.actions == len(model)
                 assert saved.replayed <= 2 * every + len(sequence)
                 session = Session(journal, game_rules, state)
@@ -63,7 +64,7 @@ def test_any_play_equals_its_actions_replayed(tmp_path_factory, sequence, every)
                 if session.act(action) is None:
                     model.append(action)
             assert picture(session.state) == picture(replay(scorepad, SETUP, model))
-        saved, _, state = resume(Journal(Storage(folder)))
+        saved, _, state = resume(Journal(Storage(folder)), find_rules)
         assert picture(state) == picture(replay(scorepad, SETUP, model))
     finally:
         session_module.SNAPSHOT_EVERY = old_every

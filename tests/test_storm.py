@@ -36,6 +36,7 @@ def crash_fails_the_test(monkeypatch):
 def test_storm_keeps_scores_and_secrets(flash, monkeypatch, seed):
     from referee.core.journal import Journal
     from referee.core.journal_read import resume
+    from referee.games import rules as find_rules
     from referee.screens import evil_peek, factory_peek
 
     crash_fails_the_test(monkeypatch)
@@ -60,7 +61,7 @@ def test_storm_keeps_scores_and_secrets(flash, monkeypatch, seed):
         session = session_of(rig)
         if session is None:
             return
-        saved, rules, state = resume(Journal(rig.hw.storage))
+        saved, rules, state = resume(Journal(rig.hw.storage), find_rules)
         assert saved.problem is None, saved.problem
         assert state is not None and rules is session.rules
         assert rules.summary(state) == rules.summary(session.state), f"event {i}"

@@ -45,9 +45,10 @@ def _reboot(storage):
     from referee.core.journal import Journal
     from referee.core.journal_read import resume
     from referee.core.session import Session
+    from referee.games import rules as find_rules
 
     journal = Journal(storage)
-    saved, rules, state = resume(journal)
+    saved, rules, state = resume(journal, find_rules)
     assert saved.problem is None, saved.problem
     return Session(journal, rules, state) if state is not None else None, saved.actions
 

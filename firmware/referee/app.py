@@ -75,7 +75,11 @@ class App:
         self._stack.append(None)
         from referee.settings import boot
 
-        boot(self)
+        note = boot(self)
+        if note is not None:
+            from referee.screens.notice import Notice  # a problem to tell only: 0.9 KB (VM)
+
+            self.push(Notice(self, "NOTE", note))
         if self._stack[-1] is None:  # nothing offered: the menu
             self.menu_back()
 

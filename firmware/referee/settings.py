@@ -65,8 +65,10 @@ def _unseal(line):
 
 
 def boot(app):
-    """At power-on: the menu, the settings, the saved game's offer, and a
-    note if the settings did not read or the watchdog reset the chip."""
+    """At power-on: the menu, the settings and the saved game's offer.
+    Returns the lines of a note to show if the settings did not read or the
+    watchdog reset the chip, else None (the app shows it: this module is
+    below the screens)."""
     from referee import JOURNAL  # boot-time only, as this module
 
     saved = app.storage.exists(JOURNAL)
@@ -77,15 +79,14 @@ def boot(app):
     apply(app, POWER_ON)
     app.offer_saved_game(saved)
     if app.hw.watchdog_reset:
-        from referee.screens.crash import log  # after a hang only: 2.1 KB (VM)
+        from referee.core.error_log import log  # after a hang only
 
         problem = "restarted after a hang"
         log(app.storage, "watchdog reset")
-    if problem is not None:
-        from referee.screens.notice import Notice  # a problem to tell only: 0.9 KB (VM)
-
-        # "your game is saved" only when there is one to say it of
-        app.push(Notice(app, "NOTE", (problem, "your game is saved") if saved else (problem,)))
+    if problem is None:
+        return None
+    # "your game is saved" only when there is one to say it of
+    return (problem, "your game is saved") if saved else (problem,)
 
 
 def apply(app, before):

@@ -32,11 +32,12 @@ def resume_us(times, expected, count):
     state resumed must equal ``expected``, all ``count`` actions read."""
     from referee.core.journal import Journal
     from referee.core.journal_read import resume
+    from referee.games import rules as find_rules
     from referee.hw.storage import Storage
 
     t = time.ticks_us()
     for _ in range(times):
-        saved, _rules, state = resume(Journal(Storage("data")))
+        saved, _rules, state = resume(Journal(Storage("data")), find_rules)
     took = time.ticks_diff(time.ticks_us(), t) / times
     assert state.ledger.totals == expected.ledger.totals and saved.actions == count
     return took

@@ -19,11 +19,12 @@ def resume_saved():
     """(journal, rules, state) of the game in data/, timed and described."""
     from referee.core.journal import Journal
     from referee.core.journal_read import resume
+    from referee.games import rules as find_rules
     from referee.hw.storage import Storage
 
     journal = Journal(Storage("data"))
     t = time.ticks_us()
-    saved, game_rules, state = resume(journal)
+    saved, game_rules, state = resume(journal, find_rules)
     print("RESUME_US", time.ticks_diff(time.ticks_us(), t))
     print("RESUMED", saved.actions, saved.problem)
     print("RESUME_REPLAYED", getattr(saved, "replayed", saved.actions))

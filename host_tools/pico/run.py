@@ -17,41 +17,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from host_tools import flash_image, paths, romfs
+from host_tools.pico.builds import BUILDS, FIRMWARE, ROMFS, RP2, STOCK, Build  # noqa: F401
 from host_tools.pico.script import Timeline
 
 HERE = Path(__file__).resolve().parent
-RP2 = HERE / "rp2"
 BOOTROM = RP2 / "bootrom.bin"
 SYMBOLS = RP2 / "symbols.json"  # {firmware file: addresses from its .elf}
 HARNESS = HERE / "pico.mjs"
-
-
-@dataclass(frozen=True)
-class Build:
-    """A kind of MicroPython install: its firmware, whether the referee's
-    code lives in the ROMFS partition (else on the filesystem), and the same
-    firmware with the REPL also on UART0 (for mpremote in the lane)."""
-
-    name: str
-    firmware: Path
-    in_rom: bool
-    uart_firmware: Path
-
-
-ROMFS = Build(
-    "romfs",
-    RP2 / "micropython-v1.27.0-RPI_PICO_ROMFS.bin",
-    True,
-    RP2 / "micropython-v1.27.0-RPI_PICO_ROMFS-uartrepl.bin",
-)
-STOCK = Build(
-    "stock",
-    RP2 / "micropython-v1.27.0-RPI_PICO.bin",
-    False,
-    RP2 / "micropython-v1.27.0-RPI_PICO-uartrepl.bin",
-)
-BUILDS = {b.name: b for b in (ROMFS, STOCK)}
-FIRMWARE = ROMFS.firmware  # what the lane and `make uf2` ship
 
 
 def symbols_for(firmware: Path) -> dict | None:

@@ -9,7 +9,6 @@ from referee.core.chance import EVIL, GOOD, NEUTRAL, Chance, allegiance_of, deck
 from referee.core.ledger import Ledger
 from referee.core.ledger_more import undo
 from referee.core.match import Match
-from referee.core.rotation import Rotation
 from referee.core.seats import Table, dealer, default_names, first_player, partnerships
 from referee.core.turns import pass_order, power_calls
 
@@ -89,16 +88,6 @@ def test_two_players_alternate():
         turns.append(seat)
         seat = table.left_of(seat)
     assert turns == [0, 1, 0, 1, 0]
-
-
-def test_customer_rotation_ends_after_each_holds_it_enough():
-    # robo-factory.txt: each player is customer 3 times with 2 players,
-    # twice with 3-6. Three players, starting with seat 1: six turns.
-    rot = Rotation(3, 2, start=1)
-    assert [rot.holder(t) for t in range(rot.turns)] == [1, 2, 0, 1, 2, 0]
-    assert not rot.over(5) and rot.over(6)
-    assert [rot.held(s, 4) for s in range(3)] == [1, 2, 1]
-    assert Rotation(2, 3).turns == 6
 
 
 def test_tables_teams_and_the_robot_seat():

@@ -15,6 +15,7 @@ from referee.core.ledger import CHUNK, Ledger
 from referee.core.ledger_more import entries, entry, undo
 from referee.core.session import Session
 from referee.games import rules
+from referee.games import rules as find_rules
 from referee.hw.storage import Storage
 
 
@@ -186,7 +187,7 @@ def test_a_snapshot_keeps_several_chunks_in_bounded_parts():
     assert session.act({"a": "fix", "round": 2, "seat": 0, "pts": 50}) is None
     count = 4 * rounds + 1
     assert len(session.state.ledger._side) == 3
-    saved, _, state = resume(Journal(Storage("data")))
+    saved, _, state = resume(Journal(Storage("data")), find_rules)
     assert saved.problem is None and saved.actions == count
     assert saved.replayed == count % SNAPSHOT_EVERY  # the snapshot served
     assert snapshot_bytes(state) == snapshot_bytes(session.state)
@@ -222,7 +223,7 @@ def test_a_snapshot_of_another_layout_is_passed_over():
     ledger._rounds, ledger._lens, ledger._side, ledger._points = flat
     assert snapshot.write(session.journal, rules("scorepad"), session.state)
     ledger._rounds, ledger._lens, ledger._side, ledger._points = kept
-    saved, _, state = resume(Journal(Storage("data")))
+    saved, _, state = resume(Journal(Storage("data")), find_rules)
     # the one before it served (at 2 * SNAPSHOT_EVERY actions): 3 replayed
     assert saved.problem is None and saved.actions == count and saved.replayed == 3
     assert state.ledger.totals == [count + 1, count - 1]  # seat 0 scored 2 * (count + 1) / 2

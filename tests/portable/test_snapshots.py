@@ -11,6 +11,7 @@ from referee.core.journal import FILE, SNAPSHOT_EVERY, Journal
 from referee.core.journal_read import replay, resume
 from referee.core.session import Session
 from referee.games import rules
+from referee.games import rules as find_rules
 from referee.hw.storage import Storage
 
 
@@ -40,7 +41,7 @@ def test_a_resume_from_a_snapshot_equals_a_replay_from_the_start():
         for count in (SNAPSHOT_EVERY - 1, SNAPSHOT_EVERY, 77, 150):
             folder = "%s-%d" % (game, count)
             session, actions = played(game, count, folder)
-            saved, game_rules, state = resume(Journal(Storage(folder)))
+            saved, game_rules, state = resume(Journal(Storage(folder)), find_rules)
             assert saved.problem is None and saved.actions == count, (game, count)
             # the lines after the newest snapshot, never the whole game
             assert saved.replayed == count % SNAPSHOT_EVERY, (game, count, saved.replayed)
@@ -50,7 +51,7 @@ def test_a_resume_from_a_snapshot_equals_a_replay_from_the_start():
             assert game_rules.summary(state) == game_rules.summary(expected)
             assert game_rules.score_rows(state) == game_rules.score_rows(expected)
             # and without snapshots the journal alone gives the same game
-            full = resume(Journal(Storage(folder)), snapshots=False)
+            full = resume(Journal(Storage(folder)), find_rules, snapshots=False)
             assert full[0].replayed == count and picture(full[2]) == picture(expected)
 
 
@@ -66,7 +67,7 @@ def test_undo_across_snapshots_gives_the_game_without_its_last_actions():
                 break
             expected = picture(from_start(game, actions[: count - back]))
             assert picture(session.state) == expected, (game, back)
-            saved, _, state = resume(Journal(Storage(folder)))
+            saved, _, state = resume(Journal(Storage(folder)), find_rules)
             assert saved.actions == count - back and picture(state) == expected, (game, back)
             # a resume never replays more than the lines since the snapshot before
             assert saved.replayed <= 2 * SNAPSHOT_EVERY + back, (game, back)
@@ -74,7 +75,7 @@ def test_undo_across_snapshots_gives_the_game_without_its_last_actions():
         again = session.journal.count
         assert session.act(actions[again]) is None
         expected = picture(from_start(game, actions[: again + 1]))
-        assert picture(resume(Journal(Storage(folder)))[2]) == expected
+        assert picture(resume(Journal(Storage(folder)), find_rules)[2]) == expected
 
 
 def test_undo_redo_churn_keeps_resumes_short():
@@ -84,7 +85,7 @@ def test_undo_redo_churn_keeps_resumes_short():
     for _ in range(3 * SNAPSHOT_EVERY):
         assert session.undo() is None
         assert session.act(actions[-1]) is None
-    saved, _, state = resume(Journal(Storage("data")))
+    saved, _, state = resume(Journal(Storage("data")), find_rules)
     assert saved.actions == len(actions) and saved.replayed <= SNAPSHOT_EVERY
     assert picture(state) == picture(from_start("scorepad", actions))
 
@@ -98,12 +99,12 @@ def test_a_damaged_snapshot_is_passed_over_never_trusted():
         flipped = bytearray(newest)
         flipped[where] ^= 0x04
         storage.write(FILE + ".snap", bytes(flipped))
-        saved, _, state = resume(Journal(storage))
+        saved, _, state = resume(Journal(storage), find_rules)
         assert saved.problem is None and picture(state) == expected, where
         # the snapshot before it served: the lines since then were replayed
         assert saved.replayed == SNAPSHOT_EVERY + 4, where
     storage.write(FILE + ".snap", newest[: len(newest) // 2])  # cut short
-    assert picture(resume(Journal(storage))[2]) == expected
+    assert picture(resume(Journal(storage), find_rules)[2]) == expected
     assert storage.read(FILE) is not None  # the journal itself is untouched
 
 
@@ -117,7 +118,7 @@ def test_a_snapshot_of_another_game_or_another_journal_is_ignored():
     for k in range(2 * SNAPSHOT_EVERY + 1):
         assert session.act({"a": "score", "seat": k % 2, "pts": 1}) is None
     storage.write(FILE + ".snap", old)  # the old game's, put back by hand
-    saved, _, state = resume(Journal(storage))
+    saved, _, state = resume(Journal(storage), find_rules)
     # seat 0 scored a point on each even step 0..2E, seat 1 on each odd one
     assert saved.problem is None
     assert state.ledger.totals == [SNAPSHOT_EVERY + 1, SNAPSHOT_EVERY]
@@ -131,7 +132,7 @@ def test_a_torn_line_after_the_snapshot_is_dropped_as_ever():
     from referee.core.record import seal
 
     storage.append(FILE, bytes(seal({"a": "next"}))[:-6])
-    saved, _, state = resume(Journal(storage))
+    saved, _, state = resume(Journal(storage), find_rules)
     assert saved.problem is None and saved.actions == len(actions) and saved.dropped > 0
     assert picture(state) == picture(from_start("duel", actions))
     assert storage.read(FILE).endswith(b"\n")  # cut off, so the next append is clean
@@ -150,7 +151,7 @@ def test_a_snapshot_write_that_fails_loses_nothing():
     for action in actions:
         assert session.act(action) is None  # the game goes on without snapshots
     assert storage.read(FILE + ".snap") is None
-    saved, _, state = resume(Journal(Storage("data")))
+    saved, _, state = resume(Journal(Storage("data")), find_rules)
     assert saved.replayed == len(actions)
     assert picture(state) == picture(from_start("scorepad", actions))
 
@@ -173,7 +174,7 @@ def test_the_reader_reads_the_format_the_writer_writes():
         assert snapshot.write(session.journal, rules("scorepad"), session.state)
     finally:
         snapshot.VERSION = real
-    saved, _, state = resume(Journal(Storage("data")))
+    saved, _, state = resume(Journal(Storage("data")), find_rules)
     # the older snapshot is not used: the whole journal is replayed
     assert saved.problem is None and saved.replayed == 10
     assert state.ledger.totals == [5, 5]
@@ -190,7 +191,7 @@ def test_a_rummy_past_one_chunk_of_hands_keeps_every_ending():
     for hand in (1, 512, 513, hands):
         assert state.ending(hand) == ("rummy", (hand - 1) % 3), hand
     assert len(state.end_out) == 2 and len(state.end_out[0]) == 512  # two chunks
-    saved, _rules, resumed = resume(Journal(Storage("robber-chunks")))
+    saved, _rules, resumed = resume(Journal(Storage("robber-chunks")), find_rules)
     assert saved.replayed < SNAPSHOT_EVERY  # from a snapshot, not the whole game
     assert picture(resumed) == picture(from_start("robber", actions))
     assert resumed.ending(513) == ("rummy", 512 % 3)

@@ -20,6 +20,7 @@ from referee.core.journal import Journal
 from referee.core.journal_read import resume
 from referee.core.session import Session
 from referee.games import rules
+from referee.games import rules as find_rules
 from referee.hw.storage import Storage
 from referee.screens.setup import ROOM
 
@@ -127,7 +128,7 @@ def _who(storage, name):
 def _reboot(storage):
     """(the game in play or None, its actions), read as the boot reads it."""
     journal = Journal(storage)
-    saved, game, state = resume(journal)
+    saved, game, state = resume(journal, find_rules)
     assert saved.problem is None, saved.problem
     return (Session(journal, game, state) if state is not None else None), saved.actions
 

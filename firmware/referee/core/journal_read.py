@@ -467,17 +467,14 @@ def replay(rules, setup, actions):
     return state
 
 
-def resume(journal, snapshots=True):
+def resume(journal, find_rules, snapshots=True):
     """Rebuild the game saved in ``journal`` as its file is read (no list of
     actions is kept), from its newest usable snapshot when there is one.
+    ``find_rules(name)`` gives the rules core of the game the journal names
+    (referee.games.rules: the registry is a layer above this one).
     Returns (saved, rules, state); rules and state are None unless a game
     was resumed. A journal whose actions do not replay is damaged like any
     other: it is kept aside and saved.problem says why."""
-    # Imported here, not at the top: loaded with the reader, they left the
-    # chip's heap too split to resume a 5,000-action Robber Rummy game in
-    # 128 KB (measured).
-    from referee.games import rules as find_rules
-
     box = [None, None, 0]  # type: list # rules module, state, actions applied
 
     def header(h):

@@ -60,10 +60,10 @@ def salvage(journal, kept, good):
     return True
 
 
-def reread(journal, damaged, resume):
+def reread(journal, damaged, resume, find_rules):
     """Read the game back from its good part: (saved, rules, state, what
     the error log adds), the damage's reason and kept file carried over."""
-    saved, rules, state = resume(journal)
+    saved, rules, state = resume(journal, find_rules)
     if saved.problem is not None:
         return saved, rules, state, ""
     saved.problem, saved.kept_as, saved.salvaged = damaged.problem, damaged.kept_as, True

@@ -151,6 +151,7 @@ class Session:
             resume,  # undo, refused write: 10 KB (VM) with its readers
         )
 
-        saved, rules, state = resume(self.journal)
+        own = self.rules  # its own journal: no registry needed (nor loaded)
+        saved, rules, state = resume(self.journal, lambda _name: own)
         if state is not None:
             self.state = state

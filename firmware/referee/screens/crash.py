@@ -3,8 +3,7 @@
 The game is safe already (every action is on flash before the screen shows
 it), so the referee drops the broken screen, writes one line to the error
 log (the error and the chain of calls that led to it) and offers to carry
-on, which reopens the saved game. The log keeps the newest lines: past
-LOG_BYTES the oldest half is dropped.
+on, which reopens the saved game (the log: core/error_log.py).
 """
 
 import io
@@ -13,13 +12,11 @@ import sys
 from micropython import const
 
 from referee import VERSION
+from referee.core.error_log import LOG, log  # noqa: F401 (LOG: the log's name, for its readers)
 from referee.screens import Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
-
-LOG = "errors.log"
-LOG_BYTES = const(4096)
 
 
 # The log line names at most this many frames (the innermost) and this much
@@ -85,25 +82,6 @@ def crashed(app, e):
     places = chain(e)  # once: on MicroPython it prints the whole traceback to read it
     log(app.storage, report(e, places))
     app.push(Crash(app, type(e).__name__, places[-1] if places else "?"))
-
-
-def log(storage, line):
-    """Append one line to the error log, keeping it under LOG_BYTES."""
-    data = (line + "\n").encode()
-    try:
-        try:
-            old = storage.read(LOG)
-        except MemoryError:  # a log grown past any heap (put there by hand): start anew
-            old = None
-            storage.remove(LOG + ".bad")
-            storage.rename(LOG, LOG + ".bad")
-        if old is not None and len(old) + len(data) > LOG_BYTES:
-            keep = old[len(old) // 2 :]
-            storage.write(LOG, keep[keep.find(b"\n") + 1 :] + data)
-        else:
-            storage.append(LOG, data)
-    except OSError:
-        pass  # a full flash must not turn an error into a dead device
 
 
 class Crash(Screen):

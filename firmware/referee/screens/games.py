@@ -2,7 +2,7 @@
 (referee/games/__init__.py) names for it."""
 
 from referee import JOURNAL
-from referee.games import entry
+from referee.games import entry, rules
 from referee.screens import screens_of
 
 
@@ -17,21 +17,21 @@ def saved_game(app):
     journal = Journal(app.storage)
     detail = ""
     try:
-        saved, rules, state = resume(journal)
+        saved, game, state = resume(journal, rules)
         if getattr(saved, "salvaged", False):  # a damaged line: its good part is the journal
             from referee.core.salvage import reread
 
-            saved, rules, state, detail = reread(journal, saved, resume)
+            saved, game, state, detail = reread(journal, saved, resume, rules)
     except Exception as e:  # noqa: BLE001 - MemoryError too: the same file fails every boot
         saved, state = unreadable(journal, e), None
         if not isinstance(e, MemoryError):
             detail = ": %s" % (e,)  # the error's own words, for the log
     if saved.problem is not None:
-        from referee.screens.crash import log  # a damaged file only: 2.1 KB (VM)
+        from referee.core.error_log import log  # a damaged file only
 
         place = saved.kept_as or "left in place"
         log(app.storage, "%s%s (%s)" % (saved.problem, detail, place))
-    return saved, (Session(journal, rules, state, app) if state is not None else None)
+    return saved, (Session(journal, game, state, app) if state is not None else None)
 
 
 def unreadable(journal, e):

@@ -150,9 +150,10 @@ class PastGame(Screen):
     def read(self):
         from referee.core.journal import Journal
         from referee.core.journal_read import resume
+        from referee.games import rules as find_rules
 
         try:
-            _saved, rules, state = resume(Journal(self.app.storage, self.name), False)
+            _saved, rules, state = resume(Journal(self.app.storage, self.name), find_rules, False)
         except Exception:  # noqa: BLE001 - MemoryError too: said, not a crash
             state = None
         self.app.dirty = True  # read in a step of its own: draw what it found
