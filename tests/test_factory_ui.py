@@ -81,7 +81,7 @@ def test_the_order_and_the_cards_show_only_while_their_player_holds_ok(flash, mo
 
     def text(self, s, *args, **kwargs):
         screen = rig.app.screen
-        state = screen.session.state if hasattr(screen, "session") else None
+        state = screen.session.state if screen.session is not None else None
         state = getattr(screen, "state", state)  # the standings hold the state itself
         if getattr(state, "device", False) and state.order is not None:
             seat = screen.seat if isinstance(screen, factory_peek.Peek) else None

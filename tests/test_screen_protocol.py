@@ -33,6 +33,37 @@ def test_every_screen_class_is_a_screen():
     assert [c.__name__ for c in classes if not issubclass(c, Screen)] == []
 
 
+def test_every_screen_sets_its_app_and_session_through_the_base_first():
+    """Screen.__init__(self, app, session=None) is where a screen's app and
+    session are kept: no screen writes them itself, and each calls it before
+    anything else, so the base's back(), draw() and hint() always find them."""
+    found = []
+    for module in screen_modules():
+        tree = ast.parse(inspect.getsource(module))
+        classes = [node for node in tree.body if isinstance(node, ast.ClassDef)]
+        for cls in classes:
+            if not issubclass(getattr(module, cls.name), Screen):
+                continue
+            for node in cls.body:
+                if isinstance(node, ast.FunctionDef) and node.name == "__init__":
+                    docstring = isinstance(node.body[0], ast.Expr) and isinstance(
+                        node.body[0].value, ast.Constant
+                    )
+                    first = ast.unparse(node.body[1 if docstring else 0])
+                    writes = [
+                        ast.unparse(t)
+                        for n in ast.walk(node)
+                        if isinstance(n, ast.Assign)
+                        for t in n.targets
+                        if ast.unparse(t) in ("self.app", "self.session")
+                    ]
+                    if not first.startswith("Screen.__init__(self, ") or writes:
+                        found.append(f"{module.__name__}.{cls.name}: {first} {writes}")
+    assert found == []
+    screen = Screen(app="the app")
+    assert (screen.app, screen.session, screen.message) == ("the app", None, None)
+
+
 def event_constants(source):
     """{name: value} of the module's ``_OK_PRESS = const(2)`` lines."""
     found = {}

@@ -147,10 +147,13 @@ class Session:
         return None
 
     def _rebuild(self):
+        import gc  # a built-in: one lookup
+
         from referee.core.journal_read import (
             resume,  # undo, refused write: 10 KB (VM) with its readers
         )
 
+        gc.collect()  # as at boot (screens/games.py): the arrays read next need 1 KB runs
         own = self.rules  # its own journal: no registry needed (nor loaded)
         saved, rules, state = resume(self.journal, lambda _name: own)
         if state is not None:

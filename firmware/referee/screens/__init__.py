@@ -15,8 +15,10 @@ What App (referee/app.py) uses, on the screen on top of its stack only:
   ``draw_secret(c)``, which Screen.draw calls only while OK is held. While
   OK is held, UP and DOWN are the secret's input, and nothing else happens.
 
-A screen keeps its App as ``self.app`` (set in its ``__init__``) and may
-use: ``push(screen)``, ``pop()``, ``replace(screen)`` (the stack; popping
+``Screen.__init__(self, app, session=None)`` keeps the App as
+``self.app`` and a game's Session (its rules, state and journal) as
+``self.session``; a screen's own ``__init__`` calls it first. From the App
+a screen may use: ``push(screen)``, ``pop()``, ``replace(screen)`` (the stack; popping
 down to the menu unloads the game's code), ``beep(tone)`` (hw/buzzer.py's
 ROLL or TURN), ``later(job)`` (a slow step once the panel shows the
 screen), ``restart()``; and read ``peeking``, ``storage``, ``chance``,
@@ -68,15 +70,25 @@ STEP = (1, -1, 0, 0, 0, 0, 0, 0, 1, -1, 0, 0)
 class Screen:
     peek = False  # a secret's screen: see above
     undoes = False  # BACK held takes back the session's last step (back())
-    message = None  # over the key hint on the hint line
+    message = None  # type: str | None  # over the key hint on the hint line
+
+    def __init__(self, app, session=None):
+        self.app = app
+        self.session = session
 
     def draw(self, c):
         # A peek screen's; every other screen writes its own. The one place
         # that decides whether a secret is drawn.
-        if self.app.peeking:  # type: ignore[attr-defined]
-            self.draw_secret(c)  # type: ignore[attr-defined]
+        if self.app.peeking:
+            self.draw_secret(c)
         else:
-            self.draw_cover(c)  # type: ignore[attr-defined]
+            self.draw_cover(c)
+
+    def draw_secret(self, c):
+        """A peek screen's secret, drawn only while OK is held on it."""
+
+    def draw_cover(self, c):
+        """A peek screen's face: what anyone at the table may see."""
 
     def hint(self, c, keys):
         c.hint(self.message or keys)
@@ -85,9 +97,9 @@ class Screen:
         """BACK pressed: pop. BACK held, on a screen that undoes: undo, and
         True (the screen may redo what it made from the state)."""
         if ev == _BACK_PRESS:
-            self.app.pop()  # type: ignore[attr-defined]
+            self.app.pop()
         elif ev == _BACK_LONG and self.undoes:
-            self.message = self.session.undo() or "last step undone"  # type: ignore[attr-defined]
+            self.message = self.session.undo() or "last step undone"
             return True
         return False
 

@@ -36,7 +36,7 @@ def warn(app):
 
 class BatteryEmpty(Screen):
     def __init__(self, app):
-        self.app = app
+        Screen.__init__(self, app)
 
     def on_event(self, ev):
         pass  # no input: nothing is written while the supply sags

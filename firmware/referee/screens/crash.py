@@ -86,7 +86,7 @@ def crashed(app, e):
 
 class Crash(Screen):
     def __init__(self, app, error, place):
-        self.app = app
+        Screen.__init__(self, app)
         self.error = error
         self.place = place
 

@@ -45,7 +45,7 @@ def _parse(data):
 
 class Dice(Screen):
     def __init__(self, app):
-        self.app = app
+        Screen.__init__(self, app)
         self.choices = list(CHOICES)
         saved = app.storage.read(_SETTINGS)
         choice = _parse(saved) if saved else None

@@ -21,7 +21,7 @@ class DiceSet(Screen):
     pair to ``dice.set_choice``."""
 
     def __init__(self, app, dice, limits):
-        self.app = app
+        Screen.__init__(self, app)
         self.dice = dice
         self.max_count, self.min_sides, self.max_sides = limits
         count, sides = dice.choice

@@ -28,14 +28,12 @@ class Duel(Screen):
     undoes = True
 
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.index = 0
         self.top = 0
         self.picked = []  # type: list  # attackers chosen so far
         self.blocks = {}  # type: dict  # attacker -> blocker chosen so far
         self.split = 0  # cards the defender takes from the supply
-        self.message = None
         self.note = None  # type: list | None  # what the device did by itself, till a press
         self._rows = None  # type: list | None  # made once an event, not at each use
 

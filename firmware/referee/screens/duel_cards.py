@@ -26,7 +26,7 @@ _SCALE_CELL = const(12)  # a character cell at scale 2
 
 class CardEntry(Screen):
     def __init__(self, hub, what, back=2):
-        self.app = hub.app
+        Screen.__init__(self, hub.app)
         self.hub = hub
         self.what = what  # "build" or "recover"
         self.returns = back  # a trade's cards back
@@ -41,7 +41,6 @@ class CardEntry(Screen):
         self.cards = [first, first] if what == "build" else [first]
         self.field = 0  # card field // 2; its rank (even) or suit (odd)
         self.second = False  # the second card reached: it keeps its own from then
-        self.message = None
 
     def on_event(self, ev):
         step = STEP[ev]

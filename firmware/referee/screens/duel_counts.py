@@ -23,14 +23,13 @@ _RIGHT = (64, 94, 124)  # where the supply, hand and discard columns end
 
 class Counts(Screen):
     def __init__(self, hub):
-        self.app = hub.app
+        Screen.__init__(self, hub.app)
         self.hub = hub
         state = hub.session.state
         self.values = [state.supply[0], state.hand[0], state.supply[1], state.hand[1]]
         # the cards out of play in each half: the three piles together
         self.out = [state.supply[s] + state.hand[s] + state.discard[s] for s in (0, 1)]
         self.field = 0
-        self.message = None
 
     def on_event(self, ev):
         step = STEP[ev]

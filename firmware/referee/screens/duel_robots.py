@@ -14,7 +14,7 @@ _OK_PRESS = const(2)
 
 class Robots(Screen):
     def __init__(self, hub):
-        self.app = hub.app
+        Screen.__init__(self, hub.app)
         self.hub = hub
 
     def _counts(self):

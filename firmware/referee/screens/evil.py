@@ -28,11 +28,9 @@ class EvilGame(Screen):
     undoes = True
 
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.index = -1  # -1: the next step; 0.. the players, then the tools
         self.top = 0
-        self.message = None
 
     def _rows(self):
         return self.session.state.table.players + len(_TOOLS)

@@ -24,8 +24,7 @@ _NEXT = {"good": "evil", "evil": "neutral", "neutral": "good"}
 
 class RoundEnd(Screen):
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.sides = list(session.state.side)
         state = session.state
         # suggested from what its peeks showed: nothing, or its power only
@@ -35,7 +34,6 @@ class RoundEnd(Screen):
         self.asks = state.rules != 3
         self.index = 0
         self.top = 0
-        self.message = None
 
     def on_event(self, ev):
         step = STEP[ev]
@@ -81,8 +79,7 @@ class Summary(Screen):
     """The round's points and the totals; UP/DOWN scroll past six players."""
 
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.top = 0
 
     def on_event(self, ev):

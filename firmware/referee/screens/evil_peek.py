@@ -69,10 +69,8 @@ class Peek(Screen):
     peek = True
 
     def __init__(self, app, session, seat, choose=False):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.choose = choose  # peek again: one chosen player, then back
-        self.message = None
         self._start(seat)
 
     def _start(self, seat):

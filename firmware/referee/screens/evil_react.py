@@ -53,8 +53,7 @@ def wrap(text):
 
 class React(Screen):
     def __init__(self, app, session, action, title, pulls=1):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.action = action  # the turn, without its reactions
         self.title = title
         self.chains = []  # type: list  # per conversion, the claims [seat, how]
@@ -64,7 +63,6 @@ class React(Screen):
         self.stage = 0  # 0: which reaction, 1: who claims it
         self.how = ""
         self.index = 0
-        self.message = None
         self.lines = self.story(self.chains)
 
     def _turn(self, chains):

@@ -94,7 +94,7 @@ class Turns(Screen):
         if ev == _BACK_LONG:
             from referee.games.evil_more import undo  # the full rules' undo
 
-            self.message = undo(self.session) or "last step undone"  # type: ignore[attr-defined]
+            self.message = undo(self.session) or "last step undone"
             self.undone()
             return True
         return Screen.back(self, ev)
@@ -109,13 +109,11 @@ def _load_turn_rules():
 
 class Calls(Turns):
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         state = session.state
         # after a resume mid-turns: the calls, at the level the journal holds
         self.discussion = not state.acted and state.level == 12
         self.index = 0
-        self.message = None
         # The full rules load with the round's first turn: loaded here, once
         # the calls show, that press is not the one that waits 22 ms for them.
         app.later(_load_turn_rules)
@@ -240,8 +238,7 @@ class TurnRecord(Turns):
     CHOICES = ("convert someone", "robot's action", "convert self", "pass")
 
     def __init__(self, app, session, seat, pass_phase=False):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.seat = seat
         self.pass_phase = pass_phase
         self.stage = 0  # 0 what, 1 whom, 2 what happened / which side
@@ -250,7 +247,6 @@ class TurnRecord(Turns):
         self.to = None  # a self-conversion's side
         self.chain = []  # type: list  # [seat, how] reactions, in order
         self.worked = None  # the table's word on the conversion
-        self.message = None
 
     def _choices(self):
         state = self.session.state
@@ -398,10 +394,8 @@ class TurnRecord(Turns):
 
 class PassPhase(Turns):
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.index = 0
-        self.message = None
         self.claim = 0  # 1: who claims PassBot's place, 2: who is FreeBot, 3: FreeBot's level
         self.who = 0
         self.level = 1
@@ -518,8 +512,7 @@ class Ability(Screen):
     robot is shown, as the rules ask; then only what that robot needs."""
 
     def __init__(self, app, session, seat):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.seat = seat
         state = session.state
         self.judged = state.rules == 3
@@ -536,7 +529,6 @@ class Ability(Screen):
         self.marked = []  # type: list  # GroupBot's players
         self.to = "good"  # PushBot's side
         self.chain = []  # type: list  # reactions to a push, in order
-        self.message = None
 
     def _first(self, bot):
         if bot in (_PUSHBOT, _RANDOMBOT):

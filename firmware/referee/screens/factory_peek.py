@@ -41,12 +41,10 @@ class Peek(Screen):
     undoes = True  # BACK held on the cover (a build, say: a tile or a deal is final)
 
     def __init__(self, app, session, seat, alone=False):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.alone = alone  # one player's own peek from the hub
         self.draft = None  # type: list | None  # the parts chosen so far
         self.shout = False
-        self.message = None
         self.acted = False  # a build made while OK is held: letting go passes on
         self.said = None  # an undo's word, for the cover
         self._take(seat)

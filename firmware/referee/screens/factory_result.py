@@ -20,8 +20,7 @@ _BACK_PRESS = const(3)
 
 class Result(Screen):
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         state = session.state
         self.rollers = [s for s in range(state.players) if state.last_rolls[s]]
         self.page = 0

@@ -19,13 +19,11 @@ _SAYS = ("wrong", "right", "wrong EUREKA", "right EUREKA")
 
 class Verdict(Screen):
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         state = session.state
         self.seats = [s for s in range(state.players) if s != state.customer]
         self.verdict = [0] * state.players
         self.index = 0
-        self.message = None
 
     def on_event(self, ev):
         step = STEP[ev]

@@ -37,10 +37,9 @@ def _load_reader():
 
 class History(Screen):
     def __init__(self, app):
-        self.app = app
+        Screen.__init__(self, app)
         self.index = 0
         self.top = 0
-        self.message = None
         self.load()
         if self.count:
             app.later(_load_reader)
@@ -137,14 +136,13 @@ class PastGame(Screen):
     """One past game, read back: its headline and totals."""
 
     def __init__(self, history, row):
-        self.app = history.app
+        Screen.__init__(self, history.app)
         self.history = history
         self.name, self.label, self.exported, _night = row
         self.line = None  # read in the next loop step, once "reading..." shows
         self.sides = []  # type: list # (name, total), the leader first
         self.first = 2  # the row of the first side: 3 under "not finished"
         self.top = 0
-        self.message = None
         self.app.later(self.read)
 
     def read(self):
@@ -208,12 +206,11 @@ class Confirm(Screen):
     started in the room made for it."""
 
     def __init__(self, app, title, names, lines, done):
-        self.app = app
+        Screen.__init__(self, app)
         self.title = title
         self.names = names
         self.lines = lines
         self.done = done
-        self.message = None
 
     def on_event(self, ev):
         if ev == _OK_PRESS:

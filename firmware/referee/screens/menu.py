@@ -55,7 +55,7 @@ def chosen(app, row):
 
 class Menu(Screen):
     def __init__(self, app):
-        self.app = app
+        Screen.__init__(self, app)
         self.index = 0
         self.top = 0
 

@@ -37,11 +37,10 @@ class NameEdit(Screen):
     def __init__(self, app, name, done):
         """``done(name)`` is called with the new name, and returns None or
         a message saying why the name cannot be used."""
-        self.app = app
+        Screen.__init__(self, app)
         self.letters = bytearray(name.encode())
         self.cursor = 0
         self.done = done
-        self.message = None
 
     def on_event(self, ev):
         self.message = None

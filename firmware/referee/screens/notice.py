@@ -6,7 +6,7 @@ from referee.ui.canvas import COLUMNS
 
 class Notice(Screen):
     def __init__(self, app, title, lines):
-        self.app = app
+        Screen.__init__(self, app)
         self.title = title
         self.lines = lines
 

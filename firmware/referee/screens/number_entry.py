@@ -17,13 +17,12 @@ class NumberEntry(Screen):
     def __init__(self, app, title, save, total=None, value=0, was=None):
         """``save(value)`` returns None, or a message saying why not.
         ``total``: show "total T -> T+value"; ``was``: show the old value."""
-        self.app = app
+        Screen.__init__(self, app)
         self.title = title
         self.save = save
         self.total = total
         self.was = was
         self.value = value
-        self.message = None
 
     def on_event(self, ev):
         step = STEP[ev]

@@ -94,9 +94,8 @@ def _settle(app, screen):
 
 class ResumeOffer(Screen):
     def __init__(self, app, title):
-        self.app = app
+        Screen.__init__(self, app)  # its session: None until rebuild()
         self.title = title
-        self.session = None  # until rebuild()
 
     def rebuild(self):
         """Read the game back (a slow step, run once the offer shows)."""

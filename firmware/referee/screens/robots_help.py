@@ -88,7 +88,7 @@ POWERS = (
 
 class Powers(Screen):
     def __init__(self, app):
-        self.app = app
+        Screen.__init__(self, app)
         self.index = 0
 
     def on_event(self, ev):
@@ -110,7 +110,7 @@ class Powers(Screen):
 
 class TractorBeam(Screen):
     def __init__(self, app):
-        self.app = app
+        Screen.__init__(self, app)
         self.heap = 0
 
     def on_event(self, ev):

@@ -25,14 +25,12 @@ _ROWS = const(6)
 
 class Rounds(Screen):
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         # What the pages are is the rules core's to say (PERIOD, SITTING,
         # ENDINGS, closed(), fix()): this screen knows no game by name.
         self.page = max(1, session.rules.closed(session.state))
         self.side = -1  # -1: turning pages; else the side picked to correct
         self.top = 0
-        self.message = None
 
     def _game_start(self):
         """This game's first hand (a sitting's games share the hands' count)."""

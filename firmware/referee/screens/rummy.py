@@ -28,11 +28,9 @@ class Rummy(Screen):
     undoes = True
 
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.index = 0
         self.top = 0
-        self.message = None
         self._picker = None  # made once, reused for every hand (rummy_hand.py)
         self._entry = None
 

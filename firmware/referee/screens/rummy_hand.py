@@ -106,7 +106,7 @@ class OutPicker(Screen):
     leave it open; the cursor starts on the likeliest."""
 
     def __init__(self, app, main):
-        self.app = app
+        Screen.__init__(self, app)
         self.main = main
         state = main.session.state
         # the players, then "nobody" where the stock can end a hand
@@ -141,7 +141,7 @@ class OutPicker(Screen):
 
 class CountEntry(Screen):
     def __init__(self, app, main):
-        self.app = app
+        Screen.__init__(self, app)
         self.main = main
         rules = main.session.rules
         self.fields = rules.FIELDS
@@ -150,7 +150,6 @@ class CountEntry(Screen):
         self.counts = []  # type: list
         self.net = 0
         self.line = 0  # a place in self.order; _NET: the net line above it
-        self.message = None
 
     def start(self, seat):
         """Count ``seat``'s cards next (its earlier counts, if any, shown)."""
@@ -249,7 +248,7 @@ class SequenceEntry(Screen):
     the counts (its 2-9, its 10-K doubled, its aces high or low)."""
 
     def __init__(self, app, entry):
-        self.app = app
+        Screen.__init__(self, app)
         self.entry = entry
         self.length = 3
         self.top = 14  # ace high: the sequence's highest card

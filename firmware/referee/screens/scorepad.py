@@ -28,11 +28,9 @@ class ScorePad(Screen):
     undoes = True
 
     def __init__(self, app, session):
-        self.app = app
-        self.session = session
+        Screen.__init__(self, app, session)
         self.index = 0
         self.top = 0
-        self.message = None
 
     def on_event(self, ev):
         state = self.session.state

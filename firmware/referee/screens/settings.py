@@ -31,9 +31,8 @@ def _shown(name, value):
 
 class Settings(Screen):
     def __init__(self, app):
-        self.app = app
+        Screen.__init__(self, app)
         self.index = 0
-        self.message = None
         self._saved = app.settings  # the values the flash holds
 
     def on_event(self, ev):

@@ -85,7 +85,7 @@ QUESTIONS = {  # type: dict
 
 class GameSetup(Screen):
     def __init__(self, app, name):
-        self.app = app
+        Screen.__init__(self, app)
         self.game = entry(name)  # RulesError for a game this referee lacks
         self.title = self.game[1].upper()
         fields, first = QUESTIONS[name]
@@ -100,7 +100,6 @@ class GameSetup(Screen):
         self.names = []  # type: list
         self.index = 0
         self.dealer = 0
-        self.message = None
 
     def _load_next(self):
         """One more module the start needs, loaded once the setup shows

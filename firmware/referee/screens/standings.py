@@ -15,7 +15,7 @@ _BACK_PRESS = const(3)
 
 class Standings(Screen):
     def __init__(self, app, state):
-        self.app = app
+        Screen.__init__(self, app)
         self.state = state
         # a sitting's ledger runs through every game: this game's are its own
         totals = getattr(getattr(state, "match", None), "totals", None)
