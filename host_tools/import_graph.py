@@ -31,6 +31,7 @@ FIRMWARE = ROOT / "firmware"
 # and seats, no hardware, no screen. The hardware drivers know no game;
 # settings know no screen (boot returns its note for the app to show);
 # the screens sit on everything but the app that runs them.
+GAME_SCREENS = "referee.games.<game>.*"
 _BELOW_SCREENS = ("referee", "referee.core", "referee.ui", "referee.hw", "referee.games")
 LAYERS = (
     ("referee", ()),  # the package itself: the data folder's names, the version
@@ -41,7 +42,13 @@ LAYERS = (
     ("referee.games", ("referee", "referee.core")),
     ("referee.settings", ("referee", "referee.core", "referee.hw")),
     ("referee.screens", _BELOW_SCREENS + ("referee.settings",)),
-    ("referee.app", _BELOW_SCREENS + ("referee.settings", "referee.screens", "board")),
+    # A game's own screens: every module of a game's folder
+    # (referee/games/<game>/) but its rules core (rules.py, rules_*.py).
+    (GAME_SCREENS, _BELOW_SCREENS + ("referee.settings", "referee.screens")),
+    (
+        "referee.app",
+        _BELOW_SCREENS + ("referee.settings", "referee.screens", GAME_SCREENS, "board"),
+    ),
     ("referee.start", ("referee.app", "referee.hw")),
     ("main", ("referee.start",)),
 )
@@ -165,13 +172,28 @@ def a_cycle(group: list[str], edges: dict[str, set[str]]) -> list[str]:
 
 
 def part_of(module: str) -> str | None:
-    """The LAYERS part a firmware module belongs to (its longest prefix)."""
+    """The LAYERS part a firmware module belongs to: its longest prefix, but
+    a module of a game's folder that is not its rules core is one of the
+    game's screens (GAME_SCREENS)."""
+    parts = module.split(".")
+    if len(parts) == 4 and parts[:2] == ["referee", "games"] and not parts[3].startswith("rules"):
+        return GAME_SCREENS
     best = None
     for part, _below in LAYERS:
         if module == part or module.startswith(part + ".") and part != "referee":
             if best is None or len(part) > len(best):
                 best = part
     return best
+
+
+def screen_files(root: Path = FIRMWARE) -> dict[str, Path]:
+    """Module name -> file of every screen module: the shared ones in
+    referee/screens/ and each game's own (GAME_SCREENS), packages aside."""
+    return {
+        name: path
+        for name, path in module_names(root).items()
+        if path.name != "__init__.py" and part_of(name) in ("referee.screens", GAME_SCREENS)
+    }
 
 
 def upward(edges: dict[str, set[str]]) -> list[str]:
@@ -233,7 +255,7 @@ def main(argv: list[str]) -> int:
         return 1
     for part, below in LAYERS:
         count = sum(part_of(m) == part for m in firmware)
-        print(f"  {part:17} {count:2} module(s), may import: {', '.join(below) or '(nothing)'}")
+        print(f"  {part:22} {count:2} module(s), may import: {', '.join(below) or '(nothing)'}")
     print(
         f"import graph: firmware {len(firmware)} modules in {len(LAYERS)} layers, "
         f"host_tools {len(host)} modules; no circle, no import up a layer"

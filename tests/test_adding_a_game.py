@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 from host_tools import paths
+from host_tools.import_graph import screen_files
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -25,18 +26,18 @@ def replace_once(path, old, new):
 def copy_the_score_pad(firmware):
     """The doc's steps 1-3, as a maintainer would type them."""
     referee = firmware / "referee"
-    # 1. the rules core, its NAME changed
-    rules = referee / "games" / "tally.py"
-    shutil.copy(referee / "games" / "scorepad.py", rules)
+    # 1. the game's folder copied: its rules core, its NAME changed
+    folder = referee / "games" / "tally"
+    shutil.copytree(referee / "games" / "scorepad", folder)
+    rules = folder / "rules.py"
     replace_once(rules, 'NAME = "scorepad"', 'NAME = "tally"')
     # 2. one line in the registry, after the last game
     registry = referee / "games" / "__init__.py"
     last = re.findall(r"^    _game\(.*\),$", registry.read_text(), re.M)[-1]
     replace_once(registry, last, last + '\n    _game("tally", "Tally", "tally", "tally", "Tally"),')
-    # 3. the screen that plays it, renamed, and its setup questions
-    screen = referee / "screens" / "tally.py"
-    shutil.copy(referee / "screens" / "scorepad.py", screen)
-    replace_once(screen, "class ScorePad(Screen):", "class Tally(Screen):")
+    # 3. the screen that plays it (the folder's play.py), renamed, and its
+    # setup questions
+    replace_once(folder / "play.py", "class ScorePad(Screen):", "class Tally(Screen):")
     replace_once(
         referee / "screens" / "setup.py",
         "QUESTIONS = {  # type: dict\n",
@@ -142,7 +143,7 @@ def test_no_screen_branches_on_a_games_name():
     the resume offer's title); it never compares it or keys its own table
     with it: that is what broke the copy above."""
     found = []
-    for path in sorted((paths.FIRMWARE / "referee" / "screens").glob("*.py")):
+    for path in sorted(screen_files().values()):
         for number, line in enumerate(path.read_text().splitlines(), 1):
             if re.search(r"NAME\s*[!=]=|[!=]=\s*\w+\.NAME\b|\[\w+(\.\w+)*\.NAME\]", line):
                 found.append(f"{path.name}:{number}: {line.strip()}")

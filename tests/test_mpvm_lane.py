@@ -59,7 +59,7 @@ def test_the_vm_lane_is_micropython():
 def test_replay_gives_the_same_state_on_both_vms(built):
     from referee.core.journal_read import replay
     from referee.core.record import encode
-    from referee.games import scorepad
+    from referee.games.scorepad import rules as scorepad
 
     actions = bench.sample_actions(300) + [{"a": "fix", "round": 3, "seat": 1, "pts": 99}]
     state = replay(scorepad, bench.SAMPLE_SETUP, actions)

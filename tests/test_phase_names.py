@@ -2,9 +2,8 @@
 phase with a bare number (``state.phase == 5  # DISCARD``)."""
 
 import ast
-from pathlib import Path
 
-SCREENS = Path(__file__).resolve().parent.parent / "firmware" / "referee" / "screens"
+from host_tools.import_graph import screen_files
 
 
 def bare_phase_numbers(source: str) -> list[int]:
@@ -33,7 +32,7 @@ def test_the_check_finds_a_bare_phase_number():
 
 
 def test_no_screen_compares_a_phase_with_a_number():
-    screens = sorted(SCREENS.glob("*.py"))
-    assert len(screens) > 20
-    found = {p.name: bare_phase_numbers(p.read_text()) for p in screens}
+    screens = screen_files()
+    assert len(screens) > 30
+    found = {name: bare_phase_numbers(p.read_text()) for name, p in screens.items()}
     assert {name: lines for name, lines in found.items() if lines} == {}

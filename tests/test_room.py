@@ -76,8 +76,8 @@ def _start_a_score_pad(rig):
 
 @pytest.mark.parametrize("answer", ["ok", "back"])
 def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
+    from referee.games.scorepad.play import ScorePad
     from referee.screens.history import Confirm
-    from referee.screens.scorepad import ScorePad
     from referee.screens.setup import GameSetup
 
     rig = Rig(seed=1)
@@ -108,8 +108,8 @@ def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
 def test_games_never_exported_go_only_after_a_yes_that_counts_them(flash, monkeypatch):
     from test_text_fits import Fit, drawn_lines
 
+    from referee.games.scorepad.play import ScorePad
     from referee.screens.history import Confirm
-    from referee.screens.scorepad import ScorePad
 
     fit = Fit(monkeypatch)
     rig = Rig(seed=1)

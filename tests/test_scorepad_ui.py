@@ -12,7 +12,7 @@ from rig import Rig
 
 
 def pad(rig):
-    from referee.screens.scorepad import ScorePad
+    from referee.games.scorepad.play import ScorePad
 
     screen = rig.app.screen
     assert isinstance(screen, ScorePad), type(screen).__name__
@@ -20,8 +20,8 @@ def pad(rig):
 
 
 def test_scripted_game_scores_by_hand(rig):
+    from referee.games.scorepad.play import ScorePad
     from referee.screens.rounds import Rounds
-    from referee.screens.scorepad import ScorePad
 
     first, rest = (SCENARIOS / "scorepad.txt").read_text().split("snap undone")
     rig.play(first)
@@ -42,8 +42,8 @@ def test_scripted_game_scores_by_hand(rig):
 
 
 def test_a_correction_of_a_closed_round_ends_and_reopens_the_game(rig):
+    from referee.games.scorepad.play import ScorePad
     from referee.screens.rounds import Rounds
-    from referee.screens.scorepad import ScorePad
 
     script = (SCENARIOS / "scorepad.txt").read_text().split("snap round2")[0]
     rig.play(script)  # round 1 closed: ANN 25, P2 7, playing to 50; the cursor on ANN

@@ -6,20 +6,19 @@ import ast
 import importlib
 import inspect
 import re
-from pathlib import Path
 
 import pytest
 
+from host_tools.import_graph import screen_files
 from referee.hw import buttons
 from referee.screens import STEP, Screen
 
-SCREENS = Path(__file__).resolve().parent.parent / "firmware" / "referee" / "screens"
+SCREENS = screen_files()  # referee/screens/ and each game's own screens
 _EVENT_NAME = re.compile(r"_(UP|DOWN|OK|BACK)_(PRESS|LONG|REPEAT)")
 
 
 def screen_modules():
-    names = [p.stem for p in sorted(SCREENS.glob("*.py")) if p.stem != "__init__"]
-    return [importlib.import_module("referee.screens." + name) for name in names]
+    return [importlib.import_module(name) for name in sorted(SCREENS)]
 
 
 def test_every_screen_class_is_a_screen():
@@ -29,7 +28,7 @@ def test_every_screen_class_is_a_screen():
         for _, cls in inspect.getmembers(module, inspect.isclass)
         if cls.__module__ == module.__name__ and cls is not Screen
     ]
-    assert len(classes) == 41  # counted in screens/ by hand: 41 class statements
+    assert len(classes) == 41  # counted by hand: 41 class statements in screen modules
     assert [c.__name__ for c in classes if not issubclass(c, Screen)] == []
 
 
@@ -79,7 +78,7 @@ def event_constants(source):
 
 def test_every_event_constant_is_the_buttons_event():
     checked = 0
-    for path in sorted(SCREENS.glob("*.py")):
+    for path in sorted(SCREENS.values()):
         for name, value in event_constants(path.read_text()).items():
             button, kind = _EVENT_NAME.fullmatch(name).groups()
             expected = buttons.event(getattr(buttons, kind), getattr(buttons, button))
@@ -102,7 +101,7 @@ def test_step_is_up_plus_one_down_minus_one_pressed_or_repeating():
 
 def test_no_screen_decodes_an_event_by_calls():
     # the protocol's compare and index replace button_of/kind_of/step_of
-    for path in sorted(SCREENS.glob("*.py")):
+    for path in sorted(SCREENS.values()):
         assert not re.search(r"\b(button_of|kind_of|step_of)\b", path.read_text()), path.name
 
 

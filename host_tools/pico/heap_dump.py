@@ -261,6 +261,16 @@ def qstr_pools(heap: Heap) -> list[tuple[int, int, int]]:
     return [(heap.word(p, 2), heap.word(p, 3), heap.blocks[p]) for p in in_heap]
 
 
+def heap_names(heap: Heap) -> list[str]:
+    """Every name interned in the heap's pools, in the order it was interned."""
+    out = []
+    for p in heap.pools:
+        if p in heap.blocks:
+            first = heap.word(p, 1) & 0x7FFFFFFF
+            out.extend(heap.qstr(q) or "?" for q in range(first, first + heap.word(p, 3)))
+    return out
+
+
 def heap_qstrs(heap: Heap) -> str:
     """The interned names the heap holds: how many, their pools' bytes and
     empty slots, and the bytes of text copied into the heap (a name whose

@@ -499,12 +499,17 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="development: the firmware's .elf; prints what the heap holds at each probe",
     )
+    ap.add_argument("--names-out", type=Path, help="with --elf: the names interned at the end")
     args = ap.parse_args(argv)
     plan = soak_script(args.seed, args.minutes)
     if args.script_out:
         args.script_out.write_text(plan.text)
     soak = play(args.seed, args.minutes, run.BUILDS[args.build], args.elf, plan)
     report(soak)
+    if args.names_out and soak.dumps:
+        from host_tools.pico import heap_dump
+
+        args.names_out.write_text("\n".join(heap_dump.heap_names(soak.dumps[-1][1])) + "\n")
     bad = (
         soak.chip.error
         or soak.errors_log

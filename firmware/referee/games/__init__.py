@@ -1,5 +1,12 @@
 """The games this referee plays: the registry, and the rules cores it names.
 
+Each game is a folder here. Its rules core is rules.py and the rules_*.py
+files it loads (pure: the games layer); the rest of the folder is its
+screens: play.py, the screen the game is played on, and the dialogs and
+peeks it opens. What several games share stays shared: correction.py here,
+the seats, ledger and journal in core/, and the number entry, standings,
+rounds and lists in screens/ and ui/.
+
 GAMES is the one place a game is listed. An entry is a tuple of strings, in
 the menu's order:
 
@@ -7,9 +14,11 @@ the menu's order:
 
     name     the name journals use (the rules core's NAME)
     title    the menu's label, the setup's heading, the resume offer's title
-    rules    the rules core, referee.games.<rules>
-    screens  its screens, referee.screens.<screens>
-    play     the class in that module that plays a game: play(app, session)
+    rules    the game's folder, referee/games/<rules>/: its rules core is
+             rules.py there (and the rules_*.py it loads)
+    screens  the folder whose play.py holds its main screen: its own, or
+             one the game shares (ROBOTS! and Robber Rummy play on rummy/)
+    play     the class in that play.py that plays a game: play(app, session)
 
 A game's setup questions are in referee/screens/setup.py (QUESTIONS), so
 that opening a game loads neither its rules nor its screens: they load as
@@ -38,7 +47,7 @@ recorded outcome inside an action). Each module has:
 and a game scored in rounds or hands, for the shared screens that ask
 instead of naming games: PERIOD, closed(state), fix(period, seat), SITTING
 and ENDINGS (screens/rounds.py); the rummies' LAYOUT and POWER_CARDS too
-(screens/rummy_hand.py, screens/rummy.py).
+(games/rummy/hand.py, games/rummy/play.py).
 """
 
 
@@ -80,4 +89,4 @@ def title(name):
 def rules(name):
     """The rules core of game ``name``, loaded now if it is not yet."""
     # A fromlist makes __import__ return the module itself, not "referee".
-    return __import__("referee.games." + entry(name)[2], None, None, ("_",))
+    return __import__("referee.games." + entry(name)[2] + ".rules", None, None, ("_",))

@@ -105,7 +105,8 @@ class Screen:
 
 
 def screens_of(game):
-    """The screen module of a registry entry, loaded now if it is not yet."""
+    """The module of a registry entry's main screen (its folder's play.py),
+    loaded now if it is not yet."""
     # game[3]: the entry's screens field; a fromlist makes __import__ return
     # the module itself, not "referee"
-    return __import__("referee.screens." + game[3], None, None, ("_",))
+    return __import__("referee.games." + game[3] + ".play", None, None, ("_",))

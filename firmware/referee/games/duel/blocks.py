@@ -1,8 +1,8 @@
 """The duel's block phase on the clerk's screen: the defender gives each
-attacker at most one of their Defense robots. Apart from screens/duel.py,
+attacker at most one of their Defense robots. Apart from games/duel/play.py,
 which is in memory all duel: this loads when a block phase comes."""
 
-from referee.games import duel
+from referee.games.duel import rules as duel
 
 
 def block_rows(state, blocks, out):

@@ -17,16 +17,16 @@ the other way round at the attempt: a conversion that worked "failed",
 proved by the side it shows (its old one), and one that failed "worked".
 The device keeps the truth; the reactions answer what the table saw.
 CheatBot as the instigator converts to the side it shows (its hidden
-"cheat" step): evil_more.py passes that side in as ``to``.
+"cheat" step): games/evil/rules_full.py passes that side in as ``to``.
 
-Loaded with evil_more.py's turn of such a round; pure, like it: a refusal
+Loaded with games/evil/rules_full.py's turn of such a round; pure, like it: a refusal
 is a RulesError of one short line, and nothing here changes the state.
 """
 
 from referee.core.chance import EVIL, GOOD
 from referee.core.errors import RulesError
 
-# evil.BOTS' numbers (importing evil or evil_more here would be a circle)
+# evil.BOTS' numbers (importing rules.py or rules_full.py here would be a circle)
 _BLOCKBOT = 1
 _CHEATBOT = 2
 _DOOVERBOT = 4

@@ -46,7 +46,7 @@ class State:
         self.winner = None
         self.match = None
         if sitting:
-            from referee.core.sitting import Sitting  # Robber Rummy's sittings only
+            from referee.games.rummy.rules_sitting import Sitting  # Robber Rummy's sittings only
 
             self.match = Sitting(table.sides())
 
@@ -221,12 +221,16 @@ def headline(state):
 
 
 def summary(state):
-    from referee.games.rummy_report import summary as report  # desktop tools only: 1.0 KB (VM)
+    from referee.games.rummy.rules_report import (
+        summary as report,  # desktop tools only: 1.0 KB (VM)
+    )
 
     return report(state)
 
 
 def score_rows(state):
-    from referee.games.rummy_report import score_rows as rows  # desktop tools only: 1.0 KB (VM)
+    from referee.games.rummy.rules_report import (
+        score_rows as rows,  # desktop tools only: 1.0 KB (VM)
+    )
 
     return rows(state)

@@ -155,9 +155,9 @@ class State:
 
 
 def setup(config):
-    from referee.games import duel_more  # a new duel or a resume: once a game
+    from referee.games.duel import rules_report  # a new duel or a resume: once a game
 
-    players, black, wins = duel_more.checked(config)
+    players, black, wins = rules_report.checked(config)
     state = State(Table(players), bool(config.get("jokers", False)), wins)
     _start(state, black)
     return state
@@ -486,18 +486,18 @@ def legal(state):
 
 
 def headline(state):
-    from referee.games import duel_more  # the resume offer only
+    from referee.games.duel import rules_report  # the resume offer only
 
-    return duel_more.headline(state)
+    return rules_report.headline(state)
 
 
 def summary(state):
-    from referee.games.duel_more import summary as report  # desktop tools only
+    from referee.games.duel.rules_report import summary as report  # desktop tools only
 
     return report(state)
 
 
 def score_rows(state):
-    from referee.games.duel_more import score_rows as rows  # desktop tools only
+    from referee.games.duel.rules_report import score_rows as rows  # desktop tools only
 
     return rows(state)
