@@ -68,7 +68,7 @@ def test_replay_gives_the_same_state_on_both_vms(built):
         [
             "from referee.core.record import encode\n"
             "from referee.core.journal_read import replay\n"
-            "from referee.games import scorepad\n"
+            "from referee.games.scorepad import rules as scorepad\n"
             f"s = replay(scorepad, {bench.SAMPLE_SETUP!r}, {actions!r})\n"
             "print('STATE', encode([scorepad.summary(s), scorepad.score_rows(s)]))"
         ]
