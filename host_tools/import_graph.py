@@ -31,7 +31,12 @@ FIRMWARE = ROOT / "firmware"
 # and seats, no hardware, no screen. The hardware drivers know no game;
 # settings know no screen (boot returns its note for the app to show);
 # the screens sit on everything but the app that runs them.
-GAME_SCREENS = "referee.games.<game>.*"
+GAME_SCREENS = "referee.<game>.*"
+# referee's own parts; every other folder under referee is a game's
+_PARTS = ("core", "ui", "hw", "games", "screens", "__pycache__")
+GAME_FOLDERS = frozenset(
+    p.name for p in (FIRMWARE / "referee").iterdir() if p.is_dir() and p.name not in _PARTS
+)
 _BELOW_SCREENS = ("referee", "referee.core", "referee.ui", "referee.hw", "referee.games")
 LAYERS = (
     ("referee", ()),  # the package itself: the data folder's names, the version
@@ -43,7 +48,8 @@ LAYERS = (
     ("referee.settings", ("referee", "referee.core", "referee.hw")),
     ("referee.screens", _BELOW_SCREENS + ("referee.settings",)),
     # A game's own screens: every module of a game's folder
-    # (referee/games/<game>/) but its rules core (rules.py, rules_*.py).
+    # (referee/<game>/) but its rules core (rules.py, rules_*.py), which is
+    # in the games layer.
     (GAME_SCREENS, _BELOW_SCREENS + ("referee.settings", "referee.screens")),
     (
         "referee.app",
@@ -176,8 +182,10 @@ def part_of(module: str) -> str | None:
     a module of a game's folder that is not its rules core is one of the
     game's screens (GAME_SCREENS)."""
     parts = module.split(".")
-    if len(parts) == 4 and parts[:2] == ["referee", "games"] and not parts[3].startswith("rules"):
-        return GAME_SCREENS
+    if len(parts) >= 2 and parts[0] == "referee" and parts[1] in GAME_FOLDERS:
+        if len(parts) == 3 and not parts[2].startswith("rules"):
+            return GAME_SCREENS
+        return "referee.games"  # the folder, its rules.py and rules_*.py
     best = None
     for part, _below in LAYERS:
         if module == part or module.startswith(part + ".") and part != "referee":

@@ -30,7 +30,7 @@ REFUSED = re.compile(r"^\S+ is not [A-Za-z]+Bot$")
 
 
 def _state(app):
-    from referee.games.evil.play import EvilGame
+    from referee.evil.play import EvilGame
 
     for screen in reversed(app._stack):
         if isinstance(screen, EvilGame):
@@ -40,9 +40,9 @@ def _state(app):
 
 def allowed(app):
     """The (player, robot) pairs the table may see now, and the screen's kind."""
-    from referee.games.evil import rules as evil
-    from referee.games.evil.calls import Ability
-    from referee.games.evil.react import React
+    from referee.evil import rules as evil
+    from referee.evil.calls import Ability
+    from referee.evil.react import React
 
     state = _state(app)
     screen = app.screen
@@ -106,9 +106,9 @@ def walk(monkeypatch, script, seed=1, rig=None):
 def _listing(screen, text):
     """A robot's name where the table picks from a list of them, or the
     title of an action claimed."""
-    from referee.games.evil import rules as evil
-    from referee.games.evil.calls import Ability, PassPhase
-    from referee.games.evil.react import React
+    from referee.evil import rules as evil
+    from referee.evil.calls import Ability, PassPhase
+    from referee.evil.react import React
 
     if isinstance(screen, Ability):
         if screen.stage in ("claim", "copy") and text in evil.BOTS:
@@ -122,18 +122,18 @@ def _listing(screen, text):
 
 
 def _reactions():
-    from referee.games.evil.react import _REACTIONS
+    from referee.evil.react import _REACTIONS
 
     return _REACTIONS
 
 
 def leaks(seen):
     """The strings that tell what their holder has not shown: [(text, screen)]."""
-    from referee.games.evil import rules as evil
-    from referee.games.evil.calls import PassPhase
-    from referee.games.evil.peek import ABILITY
-    from referee.games.evil.react import React
-    from referee.games.evil.round_end import RoundEnd, Summary
+    from referee.evil import rules as evil
+    from referee.evil.calls import PassPhase
+    from referee.evil.peek import ABILITY
+    from referee.evil.react import React
+    from referee.evil.round_end import RoundEnd, Summary
 
     abilities = {line for pair in ABILITY for line in pair}
     out = []

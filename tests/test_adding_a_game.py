@@ -27,8 +27,8 @@ def copy_the_score_pad(firmware):
     """The doc's steps 1-3, as a maintainer would type them."""
     referee = firmware / "referee"
     # 1. the game's folder copied: its rules core, its NAME changed
-    folder = referee / "games" / "tally"
-    shutil.copytree(referee / "games" / "scorepad", folder)
+    folder = referee / "tally"
+    shutil.copytree(referee / "scorepad", folder)
     rules = folder / "rules.py"
     replace_once(rules, 'NAME = "scorepad"', 'NAME = "tally"')
     # 2. one line in the registry, after the last game

@@ -7,7 +7,7 @@ from rig import Rig
 
 
 def hub(rig):
-    from referee.games.duel.play import Duel
+    from referee.duel.play import Duel
 
     return on_stack(rig, Duel)
 
@@ -102,7 +102,7 @@ def test_a_reset_mid_duel_resumes_it(flash):
 def test_the_scrap_phase_is_headed_scrap_to_the_most_robots_kept(flash):
     # The heading's words come from the rules core (PHASES, MOST_ROBOTS):
     # the pixels must be those of the line "SCRAP TO 4" the screen once held.
-    from referee.games.duel import rules as duel
+    from referee.duel import rules as duel
 
     rig = Rig(seed=1)
     rig.play("down x6\nok\nok\nok\nok long\nok")  # P1 black, in the build phase
@@ -120,7 +120,7 @@ def test_the_scrap_phase_is_headed_scrap_to_the_most_robots_kept(flash):
 
 
 def test_adjust_counts_sets_the_piles_in_one_step_that_undoes(flash):
-    from referee.games.duel.counts import Counts
+    from referee.duel.counts import Counts
 
     rig = Rig(seed=1)
     rig.play("down x6\nok\nok\nok\nok long\nok")  # P1 black: supply 20, hand 6; P2 19, 7

@@ -30,8 +30,8 @@ def test_every_round_is_within_its_budget():
 def test_each_counted_round_is_whole(flash):
     # the stretch counted starts at the discussion and ends on the hub with
     # the round scored: nothing is left out of the count
-    from referee.games.evil.calls import Calls
-    from referee.games.evil.play import EvilGame
+    from referee.evil.calls import Calls
+    from referee.evil.play import EvilGame
 
     for name, rounds in (("evil_quiet", 1), ("evil_typical", 1), ("evil_reactions", 1)):
         (flash / name).mkdir()

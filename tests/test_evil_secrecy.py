@@ -27,7 +27,7 @@ FIVE = {"players": 5, "robot": False, "target": 10}
 
 def journal(bots, power):
     """A judged round dealt by hand, every player's peek passed on."""
-    from referee.games.evil import rules as evil
+    from referee.evil import rules as evil
 
     deal = {
         "a": "deal",
@@ -77,9 +77,9 @@ def test_a_walk_of_random_presses_shows_nothing_unshown(flash, monkeypatch):
     left unheld, hidden choices in peeks (CheatBot's lie and shown side
     among them), claims true and false; no frame tells a secret."""
     from referee.core.journal import Journal
-    from referee.games.evil import rules_full as evil_more
-    from referee.games.evil.peek import Peek
-    from referee.games.evil.play import EvilGame
+    from referee.evil import rules_full as evil_more
+    from referee.evil.peek import Peek
+    from referee.evil.play import EvilGame
 
     hidden = set()  # the hidden steps made (the journal keeps only the last game's)
     other = evil_more.other
@@ -165,8 +165,8 @@ def undo_redo(case):
     """Play ``case``'s round, undoing and redoing each chance action;
     returns how many there were."""
     from referee.core.session import Session
-    from referee.games.evil import rules as evil
-    from referee.games.evil import rules_full as evil_more
+    from referee.evil import rules as evil
+    from referee.evil import rules_full as evil_more
     from referee.hw.storage import Storage
 
     bots, cards, coins, flips, tries = case

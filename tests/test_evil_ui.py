@@ -11,7 +11,7 @@ from rig import Rig
 
 
 def hub(rig):
-    from referee.games.evil.play import EvilGame
+    from referee.evil.play import EvilGame
 
     return on_stack(rig, EvilGame)
 
@@ -54,7 +54,7 @@ def test_secrets_only_while_a_named_player_holds_ok(flash, monkeypatch):
     everything drawn: no robot's name or ability may appear but where its
     owner chose to show it, and the one function that draws secrets runs
     only while OK is held on a Peek."""
-    from referee.games.evil import peek as evil_peek
+    from referee.evil import peek as evil_peek
 
     secret_calls = []
     original_secret = evil_peek.Peek.draw_secret
@@ -96,7 +96,7 @@ def test_a_reset_mid_round_keeps_the_deal_secret_and_the_turns(flash):
     assert state.bots == before.bots and state.power == before.power
     assert state.passed == [1] and state.round == 1
     again.play("ok")  # back into the calls, past the discussion
-    from referee.games.evil.calls import Calls
+    from referee.evil.calls import Calls
 
     assert isinstance(again.app.screen, Calls)
 
@@ -115,8 +115,8 @@ def test_a_round_with_the_robots_abilities_ends_with_the_sides_right(flash, monk
     Neutral; P2 pretends to pass and switches to Evil in its peek, then
     passes alone in the pass phase. Good {P1 6, P5 2} against Evil {P2 5,
     P3 5}: two each, and Good holds the highest power: P1 and P5 score 2."""
-    from referee.games.evil import rules as evil
-    from referee.games.evil.round_end import RoundEnd
+    from referee.evil import rules as evil
+    from referee.evil.round_end import RoundEnd
 
     rig, seen = walk(monkeypatch, ROUND.split("snap sides")[0])
     assert leaks(seen) == []  # RandomBot, GroupBot, PushBot named only on their own action
@@ -160,7 +160,7 @@ def test_a_peek_after_a_change_shows_no_dealt_coins(flash, monkeypatch):
 
 
 def test_undo_in_the_calls_and_a_hidden_switch_never_told(flash):
-    from referee.games.evil.calls import Calls
+    from referee.evil.calls import Calls
 
     rig = Rig(seed=1)
     rig.play(ROUND.split("ok x5")[0] + "ok x5")
@@ -181,7 +181,7 @@ def test_undo_in_the_calls_and_a_hidden_switch_never_told(flash):
 
 
 def test_a_reset_during_the_deal_goes_on_at_the_next_player_to_peek(flash):
-    from referee.games.evil.peek import Peek
+    from referee.evil.peek import Peek
 
     first = Rig(seed=1)
     first.play(ROUND.split("peek up snap power_only")[0])  # P1-P3 have peeked
@@ -192,7 +192,7 @@ def test_a_reset_during_the_deal_goes_on_at_the_next_player_to_peek(flash):
 
 
 def test_the_call_level_comes_back_after_a_reset(flash):
-    from referee.games.evil.calls import Calls
+    from referee.evil.calls import Calls
 
     first = Rig(seed=1)
     first.play(ROUND.split("ok x5")[0] + "ok x5")  # the calls at 7
@@ -320,7 +320,7 @@ def test_every_evil_script_draws_secrets_only_where_their_owner_chose(flash, mon
 def test_an_undo_back_out_of_the_pass_phase_can_go_on_again(flash):
     # evil.txt to its pass phase; a long BACK there takes back the start of
     # the pass phase: the hub, the calls (over), and on again to the pass phase
-    from referee.games.evil.calls import PassPhase
+    from referee.evil.calls import PassPhase
 
     script = (SCENARIOS / "evil.txt").read_text().split("snap pass_phase")[0]
     rig = Rig(seed=1)
@@ -336,7 +336,7 @@ def test_a_robot_with_nothing_to_record_is_not_named(flash, monkeypatch):
     # seed 1, round 1: P1 (BadBot) picks "robot's action" at 8 by mistake:
     # the screen lists the robots with an action, names none of P1's, and
     # a claim of one is refused naming only P1; BACK goes back to the calls
-    from referee.games.evil.calls import Calls
+    from referee.evil.calls import Calls
 
     script = SETUP_FIVE + "ok\ndown x5\nok long\nok x4\ndown\nok\ndown\nok"
     rig, seen = walk(monkeypatch, script)
@@ -373,8 +373,8 @@ def test_the_deal_is_chance_deals_one_card_a_hand():
     # the hub deals from the shuffle's first cards: the same robots, power
     # cards and coins as dealing one card a hand with chance.deal, draw for draw
     from referee.core.chance import Chance, deck
-    from referee.games.evil import rules as evil
-    from referee.games.evil.play import deal
+    from referee.evil import rules as evil
+    from referee.evil.play import deal
     from rig import SeededEntropy
 
     for seed in range(1, 60):
@@ -393,7 +393,7 @@ def test_the_deal_is_chance_deals_one_card_a_hand():
 def test_a_robot_action_with_a_hidden_result_says_the_turn_was_kept(flash, monkeypatch):
     # evil_round.txt: P4's RandomBot reflips P1, whose new side nobody sees.
     # The calls come back with the turn's keeping said, and nothing more.
-    from referee.games.evil.calls import Calls
+    from referee.evil.calls import Calls
 
     rig, seen = walk(monkeypatch, ROUND.split("ok              # nobody else at 7")[0])
     assert isinstance(rig.app.screen, Calls)

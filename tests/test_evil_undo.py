@@ -5,9 +5,9 @@ and says the same words whether or not a hidden step was there."""
 from referee.core.journal import Journal
 from referee.core.journal_read import resume
 from referee.core.session import Session
+from referee.evil import rules as evil
+from referee.evil import rules_full as evil_more
 from referee.games import rules as find_rules
-from referee.games.evil import rules as evil
-from referee.games.evil import rules_full as evil_more
 from referee.hw.storage import Storage
 
 HH, TT, HT = [True, True], [False, False], [True, False]

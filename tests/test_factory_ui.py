@@ -10,7 +10,7 @@ from rig import Rig
 
 
 def hub(rig):
-    from referee.games.factory.play import FactoryGame
+    from referee.factory.play import FactoryGame
 
     return on_stack(rig, FactoryGame)
 
@@ -70,8 +70,8 @@ def test_the_order_and_the_cards_show_only_while_their_player_holds_ok(flash, mo
     Off a peek, the order (before its turn ends), the data tile and hint
     lines, and any player's cards never appear; on a peek, only the named
     player's own cards do."""
-    from referee.games.factory import peek as factory_peek
-    from referee.games.factory import rules as factory
+    from referee.factory import peek as factory_peek
+    from referee.factory import rules as factory
     from referee.ui.canvas import Canvas
 
     rig = Rig(seed=1)

@@ -179,7 +179,7 @@ def test_the_settings_note_speaks_of_a_game_only_when_there_is_one(flash):
 def test_flash_full_at_the_table_says_so_and_keeps_the_score(flash, monkeypatch):
     from conftest import on_stack
 
-    from referee.games.scorepad.play import ScorePad
+    from referee.scorepad.play import ScorePad
     from referee.screens.notice import Notice
 
     rig = Rig()

@@ -62,8 +62,8 @@ def test_delete_all_counts_what_was_never_exported(flash):
 def test_a_past_evil_robots_game_shows_only_what_the_table_saw(flash, monkeypatch):
     """Evil Robots' sides and robots are secrets: a past game read back
     shows its round and the points, as its standings did, nothing more."""
-    from referee.games.evil import rules as evil
-    from referee.games.evil.play import EvilGame
+    from referee.evil import rules as evil
+    from referee.evil.play import EvilGame
     from referee.ui.canvas import Canvas
 
     rig = Rig(seed=1)
@@ -100,7 +100,7 @@ def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
     is no power-on. History names the highlighted game's night."""
     import machine
     from referee.core import history
-    from referee.games.evil.play import EvilGame
+    from referee.evil.play import EvilGame
     from referee.hw.storage import Storage
     from referee.screens.history import History
     from referee.screens.menu import Menu

@@ -59,7 +59,7 @@ def test_the_vm_lane_is_micropython():
 def test_replay_gives_the_same_state_on_both_vms(built):
     from referee.core.journal_read import replay
     from referee.core.record import encode
-    from referee.games.scorepad import rules as scorepad
+    from referee.scorepad import rules as scorepad
 
     actions = bench.sample_actions(300) + [{"a": "fix", "round": 3, "seat": 1, "pts": 99}]
     state = replay(scorepad, bench.SAMPLE_SETUP, actions)
@@ -68,7 +68,7 @@ def test_replay_gives_the_same_state_on_both_vms(built):
         [
             "from referee.core.record import encode\n"
             "from referee.core.journal_read import replay\n"
-            "from referee.games.scorepad import rules as scorepad\n"
+            "from referee.scorepad import rules as scorepad\n"
             f"s = replay(scorepad, {bench.SAMPLE_SETUP!r}, {actions!r})\n"
             "print('STATE', encode([scorepad.summary(s), scorepad.score_rows(s)]))"
         ]

@@ -134,9 +134,9 @@ def stock_board(night, tmp_path_factory) -> tuple[Session, Path]:
     games and a maker's files. Exported, then deployed."""
     out = tmp_path_factory.mktemp("stock-export")
     files = {**flash_image.referee_files(), **night, **MAKERS}
-    del files["referee/games/robots/help.mpy"]
-    source = (paths.FIRMWARE / "referee/games/robots/help.py").read_bytes()
-    files["referee/games/robots/help.py"] = source
+    del files["referee/robots/help.mpy"]
+    source = (paths.FIRMWARE / "referee/robots/help.py").read_bytes()
+    files["referee/robots/help.py"] = source
     return session(run.STOCK, out, image=flash_image.build_image(files)), out
 
 
@@ -221,7 +221,7 @@ def test_a_stock_board_gets_the_files_it_lacks_and_the_way_to_romfs(stock_board,
     installed = flash_image.referee_files()
     assert board.said[0].endswith("; copying .mpy files")
     assert board.said[1] == f"1 of {len(installed)} files changed"
-    assert board.said[2] == "removing 1 the referee no longer has: referee/games/robots/help.py"
+    assert board.said[2] == "removing 1 the referee no longer has: referee/robots/help.py"
     assert board.said[3] == deploy.NO_ROMFS
     assert "make uf2" in deploy.NO_ROMFS and "build/referee-update.uf2" in deploy.NO_ROMFS
     assert board.record.flash_dump is not None

@@ -24,7 +24,7 @@ def count_and_budget(name):
 
 
 def test_the_robots_hand_scores_as_the_header_says(flash):
-    from referee.games.rummy.play import Rummy
+    from referee.rummy.play import Rummy
     from referee.screens.standings import Standings
 
     rig = play("robots_hand")
@@ -36,7 +36,7 @@ def test_the_robots_hand_scores_as_the_header_says(flash):
 
 
 def test_the_robber_hand_scores_as_the_header_says(flash):
-    from referee.games.rummy.play import Rummy
+    from referee.rummy.play import Rummy
 
     rig = play("robber_hand")
     state = on_stack(rig, Rummy).session.state
@@ -46,7 +46,7 @@ def test_the_robber_hand_scores_as_the_header_says(flash):
 
 
 def test_the_score_pad_round_is_as_the_header_says(flash):
-    from referee.games.scorepad.play import ScorePad
+    from referee.scorepad.play import ScorePad
 
     rig = play("scorepad_round")
     state = on_stack(rig, ScorePad).session.state
@@ -56,15 +56,15 @@ def test_the_score_pad_round_is_as_the_header_says(flash):
 def test_the_duel_and_factory_plays_end_where_their_headers_say(flash, tmp_path):
     import os
 
-    from referee.games.duel.play import Duel
-    from referee.games.factory.play import FactoryGame
+    from referee.duel.play import Duel
+    from referee.factory.play import FactoryGame
 
     for name in ("duel_quiet", "duel_busy", "factory_turn"):
         (tmp_path / name).mkdir()
         os.chdir(tmp_path / name)  # a flash of its own
         rig = play(name)
         if name == "factory_turn":
-            from referee.games.factory import rules as factory
+            from referee.factory import rules as factory
 
             state = on_stack(rig, FactoryGame).session.state
             assert state.turn == 1  # the first customer turn is over, the second not dealt

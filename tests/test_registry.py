@@ -20,7 +20,7 @@ SETUP_STEPS = 12  # long OKs: more pages than any game's setup asks
 def play_class(name):
     """The screen class the registry says plays ``name``."""
     _, _, _, screens, play = entry(name)
-    module = __import__("referee.games." + screens + ".play", None, None, ("_",))
+    module = __import__("referee." + screens + ".play", None, None, ("_",))
     return getattr(module, play)
 
 
@@ -98,7 +98,7 @@ def test_a_games_setup_shows_before_its_rules_and_screens_load(flash):
     rig = Rig(seed=1)
     for name in NAMES:
         game = entry(name)
-        modules = (f"referee.games.{game[2]}.rules", f"referee.games.{game[3]}.play")
+        modules = (f"referee.{game[2]}.rules", f"referee.{game[3]}.play")
         for module in modules:
             sys.modules.pop(module, None)
         from referee.screens.games import new_game

@@ -76,7 +76,7 @@ def _start_a_score_pad(rig):
 
 @pytest.mark.parametrize("answer", ["ok", "back"])
 def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
-    from referee.games.scorepad.play import ScorePad
+    from referee.scorepad.play import ScorePad
     from referee.screens.history import Confirm
     from referee.screens.setup import GameSetup
 
@@ -108,7 +108,7 @@ def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
 def test_games_never_exported_go_only_after_a_yes_that_counts_them(flash, monkeypatch):
     from test_text_fits import Fit, drawn_lines
 
-    from referee.games.scorepad.play import ScorePad
+    from referee.scorepad.play import ScorePad
     from referee.screens.history import Confirm
 
     fit = Fit(monkeypatch)

@@ -7,7 +7,7 @@ from rig import Rig
 
 
 def main_screen(rig):
-    from referee.games.rummy.play import Rummy
+    from referee.rummy.play import Rummy
 
     return on_stack(rig, Rummy)
 
@@ -64,7 +64,7 @@ def test_who_went_out_follows_from_the_counts(rig):
     """ROBOTS!, four players, P1 deals: P3 alone ends with an empty hand, so
     P3 went out and nobody is asked; a picker comes only when two hands
     are empty."""
-    from referee.games.rummy.hand import OutPicker
+    from referee.rummy.hand import OutPicker
 
     rig.play("down x4\nok\nok\nok\nok long\nok\nok")  # P2's count
     rig.play("ok long\nup\nok long")  # P2: one 2-9 in hand (-5)
@@ -100,7 +100,7 @@ def test_a_net_score_is_kept_as_the_table_added_it(rig):
     assert main_screen(rig).session.state.counts[1][-1] == net  # past the fields
     # a net score says nothing of the hand: who went out is asked at the end
     rig.play("ok long\nup\nok long\n" * 3)
-    from referee.games.rummy.hand import OutPicker
+    from referee.rummy.hand import OutPicker
 
     assert isinstance(rig.app.screen, OutPicker)
     rig.play("down\nok")

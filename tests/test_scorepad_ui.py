@@ -12,7 +12,7 @@ from rig import Rig
 
 
 def pad(rig):
-    from referee.games.scorepad.play import ScorePad
+    from referee.scorepad.play import ScorePad
 
     screen = rig.app.screen
     assert isinstance(screen, ScorePad), type(screen).__name__
@@ -20,7 +20,7 @@ def pad(rig):
 
 
 def test_scripted_game_scores_by_hand(rig):
-    from referee.games.scorepad.play import ScorePad
+    from referee.scorepad.play import ScorePad
     from referee.screens.rounds import Rounds
 
     first, rest = (SCENARIOS / "scorepad.txt").read_text().split("snap undone")
@@ -42,7 +42,7 @@ def test_scripted_game_scores_by_hand(rig):
 
 
 def test_a_correction_of_a_closed_round_ends_and_reopens_the_game(rig):
-    from referee.games.scorepad.play import ScorePad
+    from referee.scorepad.play import ScorePad
     from referee.screens.rounds import Rounds
 
     script = (SCENARIOS / "scorepad.txt").read_text().split("snap round2")[0]

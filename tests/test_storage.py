@@ -177,7 +177,7 @@ def test_a_failed_append_to_the_tail_loses_no_earlier_line(flash, monkeypatch):
 
 def test_a_game_played_with_a_tail_leaves_the_same_journal_as_without(flash):
     from referee.core.session import Session
-    from referee.games.scorepad import rules as scorepad
+    from referee.scorepad import rules as scorepad
 
     journals = []
     for tail in (False, True):

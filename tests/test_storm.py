@@ -36,9 +36,9 @@ def crash_fails_the_test(monkeypatch):
 def test_storm_keeps_scores_and_secrets(flash, monkeypatch, seed):
     from referee.core.journal import Journal
     from referee.core.journal_read import resume
+    from referee.evil import peek as evil_peek
+    from referee.factory import peek as factory_peek
     from referee.games import rules as find_rules
-    from referee.games.evil import peek as evil_peek
-    from referee.games.factory import peek as factory_peek
 
     crash_fails_the_test(monkeypatch)
     rig = Rig(seed=seed)

@@ -17,7 +17,7 @@ SCENARIOS = paths.ROOT / "tests" / "scenarios"
 def cpython_replay_rate(count: int = 20000) -> float:
     """Score pad actions replayed per second, best of five."""
     from referee.core.journal_read import replay
-    from referee.games.scorepad import rules as scorepad
+    from referee.scorepad import rules as scorepad
 
     actions = sample_actions(count)
     best = float("inf")

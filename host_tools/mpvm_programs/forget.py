@@ -6,7 +6,7 @@ import sys
 
 from referee import forget
 
-GAME = "referee.games.duel.rules"
+GAME = "referee.duel.rules"
 
 
 def load():

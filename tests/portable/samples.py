@@ -91,7 +91,7 @@ def sample_factory_actions(count):
     then a second try where one player is (the heaviest turn: hints,
     payouts both ways). The last turn stops mid-build, so the pass round
     can be played over and over without changing the game."""
-    from referee.games.factory import rules as factory
+    from referee.factory import rules as factory
 
     state = factory.setup(FACTORY_SETUP)
     actions = []  # type: list
@@ -134,7 +134,7 @@ def sample_duel_actions(count):
     the first attacker and takes the loss from the supply. The last turn
     stops in a program phase with two robots or more, so one can be
     toggled there and back over and over."""
-    from referee.games.duel import rules as duel
+    from referee.duel import rules as duel
 
     state = duel.setup(DUEL_SETUP)
     actions = []  # type: list

@@ -131,7 +131,7 @@ def _out_of_memory(original, file):
 
 
 def test_an_unexpected_error_while_resuming_is_set_aside_with_its_place():
-    from referee.games.scorepad import rules as scorepad
+    from referee.scorepad import rules as scorepad
 
     original = scorepad.setup
 

@@ -10,7 +10,7 @@ from referee.core.ledger import Ledger
 from referee.core.ledger_more import undo
 from referee.core.match import Match
 from referee.core.seats import Table, dealer, default_names, first_player, partnerships
-from referee.games.evil.rules_turns import pass_order, power_calls
+from referee.evil.rules_turns import pass_order, power_calls
 
 # -- chance --------------------------------------------------------------
 

@@ -7,7 +7,7 @@ Every count below is worked out in its comment from the rules.
 
 from portable.support import raises
 from referee.core.journal_read import replay
-from referee.games.duel import rules as duel
+from referee.duel import rules as duel
 
 ANN, BOB = 0, 1
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

@@ -5,7 +5,7 @@ Seats 0-4 are five players; BOTS indices name the robots dealt.
 
 from portable.support import raises
 from referee.core.journal_read import replay
-from referee.games.evil import rules as evil
+from referee.evil import rules as evil
 
 G, E, N = evil.GOOD, evil.EVIL, evil.NEUTRAL
 HH, TT, HT = [True, True], [False, False], [True, False]

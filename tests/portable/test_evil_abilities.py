@@ -7,7 +7,7 @@ Rounds here are dealt with "v": 2 (the full rules). Seats 0-4 are P1-P5.
 
 from portable.support import raises
 from referee.core.journal_read import replay
-from referee.games.evil import rules as evil
+from referee.evil import rules as evil
 
 G, E, N = evil.GOOD, evil.EVIL, evil.NEUTRAL
 HH, TT, HT = [True, True], [False, False], [True, False]
@@ -373,7 +373,7 @@ def test_rounds_dealt_before_the_full_rules_replay_as_they_were():
 
 
 def test_the_full_rules_name_the_robots_as_the_core_does():
-    from referee.games.evil import rules_full as evil_more
+    from referee.evil import rules_full as evil_more
 
     assert evil_more.BOTS == evil.BOTS
     for name in ("BlockBot", "FreeBot", "LockBot", "PassBot", "PlusBot", "PushBot", "RandomBot"):

@@ -5,8 +5,8 @@ v0.72; the section is named at each test. Seats 0-4 are P1-P5.
 
 from portable.support import raises
 from referee.core.journal_read import replay
-from referee.games.evil import rules as evil
-from referee.games.evil import rules_full as evil_more
+from referee.evil import rules as evil
+from referee.evil import rules_full as evil_more
 
 G, E, N = evil.GOOD, evil.EVIL, evil.NEUTRAL
 HH, TT, HT = [True, True], [False, False], [True, False]

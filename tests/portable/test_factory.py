@@ -8,7 +8,7 @@ cube units (45 small + 20 large worth 5), so the bank starts at 145 - 4n.
 from portable.support import raises
 from referee.core.journal_read import replay
 from referee.core.ledger_more import entries
-from referee.games.factory import rules as f
+from referee.factory import rules as f
 
 R, G, B, Y = 0, 1, 2, 3
 F, T = False, True

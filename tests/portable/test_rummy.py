@@ -8,8 +8,8 @@ robot +50, cards in hand against the holder) and docs/design.md's rulings.
 
 from portable.support import raises
 from referee.core.journal_read import replay
-from referee.games.robber import rules as robber
-from referee.games.robots import rules as robots
+from referee.robber import rules as robber
+from referee.robots import rules as robots
 
 
 def rob(**k):
@@ -306,7 +306,7 @@ def test_robots_correction_over_250_ends_the_game():
 
 
 def test_a_sitting_keeps_every_games_hands():
-    from referee.games.rummy.rules_report import score_rows
+    from referee.rummy.rules_report import score_rows
 
     setup = {"players": ["ANN", "BOB"], "target": 50, "sitting": True}
     # game 1, hand 1: ANN a sequence of five 2-9 (5 x 10 = 50): ANN wins game 1

@@ -7,7 +7,7 @@ closes."""
 from portable.support import raises
 from referee.core.journal_read import replay
 from referee.core.ledger_more import entries
-from referee.games.scorepad import rules as scorepad
+from referee.scorepad import rules as scorepad
 
 
 def play(setup, actions):

@@ -1,6 +1,7 @@
 """The games this referee plays: the registry, and the rules cores it names.
 
-Each game is a folder here. Its rules core is rules.py and the rules_*.py
+Each game is a folder of its own, referee/<game>/ (beside this package,
+not in it: docs/architecture.md says why). Its rules core is rules.py and the rules_*.py
 files it loads (pure: the games layer); the rest of the folder is its
 screens: play.py, the screen the game is played on, and the dialogs and
 peeks it opens. What several games share stays shared: correction.py here,
@@ -14,7 +15,7 @@ the menu's order:
 
     name     the name journals use (the rules core's NAME)
     title    the menu's label, the setup's heading, the resume offer's title
-    rules    the game's folder, referee/games/<rules>/: its rules core is
+    rules    the game's folder, referee/<rules>/: its rules core is
              rules.py there (and the rules_*.py it loads)
     screens  the folder whose play.py holds its main screen: its own, or
              one the game shares (ROBOTS! and Robber Rummy play on rummy/)
@@ -47,7 +48,7 @@ recorded outcome inside an action). Each module has:
 and a game scored in rounds or hands, for the shared screens that ask
 instead of naming games: PERIOD, closed(state), fix(period, seat), SITTING
 and ENDINGS (screens/rounds.py); the rummies' LAYOUT and POWER_CARDS too
-(games/rummy/hand.py, games/rummy/play.py).
+(rummy/hand.py, rummy/play.py).
 """
 
 
@@ -89,4 +90,4 @@ def title(name):
 def rules(name):
     """The rules core of game ``name``, loaded now if it is not yet."""
     # A fromlist makes __import__ return the module itself, not "referee".
-    return __import__("referee.games." + entry(name)[2] + ".rules", None, None, ("_",))
+    return __import__("referee." + entry(name)[2] + ".rules", None, None, ("_",))

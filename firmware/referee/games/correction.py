@@ -85,7 +85,7 @@ def counts(state, action, half, colour):
     the damage under them, of that half's colour). A supply set to 0 loses
     at its player's next draw, as any empty supply does; a loss being
     discarded shrinks to what the defender now holds. ``half``: the cards
-    of a half, ``colour``: a card's colour (games/duel/rules.py's, a module this
+    of a half, ``colour``: a card's colour (duel/rules.py's, a module this
     one must not import)."""
     supply = action.get("supply")
     hand = action.get("hand")

@@ -109,4 +109,4 @@ def screens_of(game):
     loaded now if it is not yet."""
     # game[3]: the entry's screens field; a fromlist makes __import__ return
     # the module itself, not "referee"
-    return __import__("referee.games." + game[3] + ".play", None, None, ("_",))
+    return __import__("referee." + game[3] + ".play", None, None, ("_",))

@@ -3,7 +3,7 @@ place at the top ("2 of 4": sides on the same total share a place).
 
 Shown after every hand; UP/DOWN go down and up the table, OK or BACK
 return to the game. In a Robber Rummy sitting they are this game's totals
-(games/rummy/rules_sitting.py), the ones its target is judged on."""
+(rummy/rules_sitting.py), the ones its target is judged on."""
 
 from micropython import const
 

@@ -30,7 +30,7 @@ may claim the first place and FreeBot's holder choose a level.
 
 from micropython import const
 
-from referee.games.evil import rules as evil
+from referee.evil import rules as evil
 from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
 from referee.ui.lists import keep_visible, scroll_bar
@@ -77,7 +77,7 @@ def react(app, session, action, title, pulls=1):
     """Open the reactions on the conversion(s) of ``action`` (a judged
     round), or say on one line why the turn is refused."""
     from referee.core.errors import RulesError
-    from referee.games.evil.react import React
+    from referee.evil.react import React
 
     try:
         screen = React(app, session, action, title, pulls)
@@ -92,7 +92,7 @@ class Turns(Screen):
 
     def back(self, ev):
         if ev == _BACK_LONG:
-            from referee.games.evil.rules_full import undo  # the full rules' undo
+            from referee.evil.rules_full import undo  # the full rules' undo
 
             self.message = undo(self.session) or "last step undone"
             self.undone()
@@ -104,7 +104,7 @@ class Turns(Screen):
 
 
 def _load_turn_rules():
-    import referee.games.evil.rules_full  # noqa: F401
+    import referee.evil.rules_full  # noqa: F401
 
 
 class Calls(Turns):
@@ -164,7 +164,7 @@ class Calls(Turns):
             else:
                 seat = self._waiting(self.index - 1)
                 if state.rules == 3:  # the device knows the powers: no turn off the call
-                    from referee.games.evil.rules_full import may_act
+                    from referee.evil.rules_full import may_act
 
                     self.message = may_act(state, seat, evil.pass_order)
                     if self.message is not None:
@@ -187,7 +187,7 @@ class Calls(Turns):
         self.app.pop()
         if state.no_pass_phase or not state.passed:
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.evil.round_end import RoundEnd
+            from referee.evil.round_end import RoundEnd
 
             self.app.push(RoundEnd(self.app, self.session))
             return
@@ -463,7 +463,7 @@ class PassPhase(Turns):
         elif ev == _OK_PRESS:
             if not rows:
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.evil.round_end import RoundEnd
+                from referee.evil.round_end import RoundEnd
 
                 self.app.replace(RoundEnd(self.app, self.session))
             elif rows[self.index] < 0:
@@ -586,7 +586,7 @@ class Ability(Screen):
         doing = self._doing()
         if stage == "claim":
             from referee.core.errors import RulesError
-            from referee.games.evil.rules_full import claim
+            from referee.evil.rules_full import claim
 
             bot = _CLAIMS[self.index]
             try:

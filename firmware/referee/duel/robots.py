@@ -1,11 +1,11 @@
 """Every robot in play, both sides: card, value (its card less its damage,
 a * when it carries damage) and mode. OK opens "adjust counts" (the piles
-set as the table counts them: games/duel/counts.py) while a duel is on;
+set as the table counts them: duel/counts.py) while a duel is on;
 any other key goes back."""
 
 from micropython import const
 
-from referee.games.duel import rules as duel
+from referee.duel import rules as duel
 from referee.screens import Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -23,7 +23,7 @@ class Robots(Screen):
     def on_event(self, ev):
         if ev == _OK_PRESS and self._counts():
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.duel.counts import Counts
+            from referee.duel.counts import Counts
 
             self.app.replace(Counts(self.hub))
         else:

@@ -9,7 +9,7 @@ summary then shows the winning team and each player's points.
 
 from micropython import const
 
-from referee.games.evil import rules as evil
+from referee.evil import rules as evil
 from referee.screens import STEP, Screen
 from referee.ui.canvas import CELL, number_width, text_width
 from referee.ui.lists import keep_visible, scroll_bar

@@ -18,7 +18,7 @@ so every secret starts in the journal as a recorded outcome. Actions:
         the round's end: the table confirms every allegiance (robot seat
         last), and whether ScaredyBot revealed nothing but its power
 
-A deal with ``"v": 2`` starts a round under the full rules (games/evil/rules_full.py):
+A deal with ``"v": 2`` starts a round under the full rules (evil/rules_full.py):
 the robots' abilities as turns, reactions chained on a conversion, the
 call level, reveals, PlusBot's single choice, the pass phase as printed.
 Rounds dealt without it (journals written before) replay as they were.
@@ -46,7 +46,7 @@ A deal with ``"v": 3`` (the device's deals since issue 33) adds
 ``"flips": [h, h, h]``: the coins the round's chance actions will use
 (RandomBot's, GroupBot's reflip, CopyBot's copy of either), drawn with the
 deal, so an undone action done again gets the same coin. Under it the
-device applies what it knows (games/evil/rules_full.py): a turn at a call needs the
+device applies what it knows (evil/rules_full.py): a turn at a call needs the
 power (PlusBot's chosen one; FreeBot any level); a conversion's outcome
 comes from the powers and the robots, not from the table ("ok" is not
 read); reactions and a robot's action are claims ("bot": the robot
@@ -272,7 +272,7 @@ def _deal(state, action):
 
 def _turn(state, action):
     if state.strict:
-        from referee.games.evil.rules_full import (
+        from referee.evil.rules_full import (
             turn,  # the full rules: loaded at a round's first turn
         )
 
@@ -319,7 +319,7 @@ def _turn(state, action):
 
 def pass_order(state):
     """(groups in acting order, skipped) for this round's pass phase."""
-    from referee.games.evil.rules_turns import (
+    from referee.evil.rules_turns import (
         pass_order as order,  # 1.4 KB (VM) held only from a pass phase on
     )
 
@@ -430,7 +430,7 @@ def step(state, action):
     elif kind == "seen":  # the device passed on after this player's peek
         state.peeked = max(state.peeked, _seat(state, action) + 1)
     elif kind in _MORE or (kind == "plus" and state.strict):
-        from referee.games.evil.rules_full import other  # the full rules' other steps
+        from referee.evil.rules_full import other  # the full rules' other steps
 
         other(state, kind, action)
     elif kind == "plus":

@@ -14,7 +14,7 @@ duel's screen.
 
 from micropython import const
 
-from referee.games.duel import rules as duel
+from referee.duel import rules as duel
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)

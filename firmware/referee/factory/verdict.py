@@ -8,7 +8,7 @@ out. BACK returns to the hub with nothing changed.
 
 from micropython import const
 
-from referee.games.factory import rules as factory
+from referee.factory import rules as factory
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -34,7 +34,7 @@ class Verdict(Screen):
         elif ev == _OK_PRESS:
             if self.index == len(self.seats):
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.factory.result import Result, reveal
+                from referee.factory.result import Result, reveal
 
                 self.message = reveal(self.app, self.session, self.verdict)
                 if self.message is None:

@@ -24,7 +24,7 @@ Screen.draw calls draw_secret).
 from micropython import const
 
 from referee.core.chance import allegiance_of
-from referee.games.evil import rules as evil
+from referee.evil import rules as evil
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -133,7 +133,7 @@ class Peek(Screen):
             else:
                 self.app.pop()
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.evil.calls import Calls
+                from referee.evil.calls import Calls
 
                 self.app.push(Calls(self.app, self.session))
         elif ev == _UP_PRESS and self.seat > 0:

@@ -11,8 +11,8 @@ for the hand, whatever else the player held. Two packs: 8 of each rank.
 import sys
 
 from referee.core.errors import RulesError
-from referee.games.rummy import rules as rummy
-from referee.games.rummy.rules import closed, fix, headline, legal, score_rows, step, summary  # noqa: F401
+from referee.rummy import rules as rummy
+from referee.rummy.rules import closed, fix, headline, legal, score_rows, step, summary  # noqa: F401
 
 NAME = "robber"
 MIN_PLAYERS = 2
@@ -39,7 +39,7 @@ FIELDS = (
 _SEQ_LOW, _SEQ_TENS, _SET_LOW, _SET_TENS = 0, 1, 2, 3
 _HAND_ACES, _SET_ACES, _ACE_HIGH, _ACE_LOW, _RENEGE = 6, 7, 8, 9, 10
 
-# For the shared screens (games/rummy/hand.py): a hand's count lines in
+# For the shared screens (rummy/hand.py): a hand's count lines in
 # the order the cards lie, indices into FIELDS, and the line where the
 # player's hand starts. 0xFF is the whole-sequence line, most often used,
 # on top: it adds a sequence's cards to SEQUENCE_FIELDS (2-9, 10-K, ace

@@ -24,7 +24,7 @@ draw_secret).
 
 from micropython import const
 
-from referee.games.factory import rules as factory
+from referee.factory import rules as factory
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)

@@ -7,7 +7,7 @@ side scores the hand that just ended, OK on a tool opens it, a long BACK
 takes back the last step, BACK returns to the menu (the game stays saved).
 
 Scoring a hand: each player's cards in turn from the dealer's left
-(games/rummy/hand.py); who went out follows from the counts (the one
+(rummy/hand.py); who went out follows from the counts (the one
 empty hand; in Robber Rummy none: the stock ran out) and is asked only
 when they leave it open.
 """
@@ -31,7 +31,7 @@ class Rummy(Screen):
         Screen.__init__(self, app, session)
         self.index = 0
         self.top = 0
-        self._picker = None  # made once, reused for every hand (games/rummy/hand.py)
+        self._picker = None  # made once, reused for every hand (rummy/hand.py)
         self._entry = None
 
     def _tools(self):
@@ -63,7 +63,7 @@ class Rummy(Screen):
                 self.message = self.session.act({"a": "again"})
             return
         # loaded when first opened, for the heap (see referee.screens)
-        from referee.games.rummy.hand import next_count
+        from referee.rummy.hand import next_count
 
         next_count(self)
 
@@ -80,7 +80,7 @@ class Rummy(Screen):
             self.app.push(Rounds(self.app, self.session))
         else:
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.robots.help import Powers, TractorBeam
+            from referee.robots.help import Powers, TractorBeam
 
             self.app.push(Powers(self.app) if tool == "reminders" else TractorBeam(self.app))
 

@@ -1,9 +1,9 @@
 """The duel's code used once a game or never on the device: the setup's
 checks, the resume offer's line, the export's summary and score table.
-games/duel/rules.py loads it when asked and forgets it after, so it stays out of
-the heap while a duel is played (games/duel/rules.py is the largest code a game
+duel/rules.py loads it when asked and forgets it after, so it stays out of
+the heap while a duel is played (duel/rules.py is the largest code a game
 keeps, and every long message in a module is a string in the heap while it
-is loaded). It must not import games/duel/rules.py: the constants it needs are
+is loaded). It must not import duel/rules.py: the constants it needs are
 written out.
 """
 
@@ -31,7 +31,7 @@ def headline(state):
     names = state.table.names
     if state.over:
         return "%s wins the match" % names[state.winner]
-    if state.phase == 7:  # games/duel/rules.py's OVER
+    if state.phase == 7:  # duel/rules.py's OVER
         return "%s won duel %d" % (names[state.duel_winner], state.duel)
     return "duel %d turn %d" % (state.duel, state.turn)
 

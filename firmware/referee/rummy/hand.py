@@ -33,7 +33,7 @@ _OK_LONG = const(6)
 
 _LINES = const(5)  # count lines on screen, rows 1..5
 _NET = const(-1)  # the net-score line, above the first card line
-_SEQUENCE = const(0xFF)  # in a game's LAYOUT: the whole-sequence line (games/robber/rules.py)
+_SEQUENCE = const(0xFF)  # in a game's LAYOUT: the whole-sequence line (robber/rules.py)
 
 _RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # rank 1 .. 14
 

@@ -6,7 +6,7 @@ Loaded only for a round dealt with ``"v": 2`` or ``3`` once its first turn
 or other step comes, so a game that is only resumed and shown keeps it out
 of the heap. Under 3 the device judges: a turn needs the power for the call,
 a robot's action and each reaction are claims checked against the deal,
-conversions are decided in games/evil/rules_judge.py, the chance actions take the
+conversions are decided in evil/rules_judge.py, the chance actions take the
 deal's flips, and what each player was made to show is kept (``shown``).
 Every function checks everything first and changes the state last: a
 refused step (RulesError, one short line for the panel) changes nothing.
@@ -239,10 +239,10 @@ def _chain(state, seat, action, target, to, bounced):
 
 
 def _judged(state, seat, do, bot, action, changes, reactors, reveals, say):
-    """(3) The conversions of a turn, judged by the device (games/evil/rules_judge.py):
+    """(3) The conversions of a turn, judged by the device (evil/rules_judge.py):
     ``changes`` becomes what they change. ``say`` gets, per conversion,
     the lines the table is told."""
-    from referee.games.evil.rules_judge import (
+    from referee.evil.rules_judge import (
         attempt,  # loaded with a judged round's first conversion
     )
 

@@ -12,7 +12,7 @@ returns to the menu (the duel stays saved).
 
 from micropython import const
 
-from referee.games.duel import rules as duel
+from referee.duel import rules as duel
 from referee.screens import STEP, Screen
 from referee.ui.canvas import text_width
 from referee.ui.lists import keep_visible, scroll_bar
@@ -69,7 +69,7 @@ class Duel(Screen):
                 out.append(("> no attack", "next", None))
         elif phase == duel.BLOCK:
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.duel.blocks import block_rows
+            from referee.duel.blocks import block_rows
 
             block_rows(state, self.blocks, out)
         elif phase == duel.DISCARD:  # UP/DOWN split the loss: its one choice
@@ -116,18 +116,18 @@ class Duel(Screen):
             else:
                 self.picked.append(card)
         elif what == "block":
-            from referee.games.duel.blocks import next_blocker  # loaded with the phase's rows
+            from referee.duel.blocks import next_blocker  # loaded with the phase's rows
 
             self.blocks[card] = next_blocker(state, self.blocks, card)
             self.index += 1  # on to the next attacker, or "blocks done"
         elif what == "look":
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.duel.robots import Robots
+            from referee.duel.robots import Robots
 
             self.app.push(Robots(self))
         elif what in ("build", "recover"):
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.duel.cards import CardEntry
+            from referee.duel.cards import CardEntry
 
             self.app.push(CardEntry(self, what, card))
         elif self.act(_action(self, what, card)) is None:
@@ -240,7 +240,7 @@ def _action(screen, what, card):
     if what == "attack":
         return {"a": "attack", "robots": list(screen.picked)}
     if what == "blocked":
-        from referee.games.duel.blocks import pairs  # loaded with the phase's rows
+        from referee.duel.blocks import pairs  # loaded with the phase's rows
 
         return {"a": "block", "pairs": pairs(screen.blocks)}
     if what == "discard":

@@ -1,8 +1,8 @@
 """The duel's block phase on the clerk's screen: the defender gives each
-attacker at most one of their Defense robots. Apart from games/duel/play.py,
+attacker at most one of their Defense robots. Apart from duel/play.py,
 which is in memory all duel: this loads when a block phase comes."""
 
-from referee.games.duel import rules as duel
+from referee.duel import rules as duel
 
 
 def block_rows(state, blocks, out):

@@ -17,9 +17,9 @@ the other way round at the attempt: a conversion that worked "failed",
 proved by the side it shows (its old one), and one that failed "worked".
 The device keeps the truth; the reactions answer what the table saw.
 CheatBot as the instigator converts to the side it shows (its hidden
-"cheat" step): games/evil/rules_full.py passes that side in as ``to``.
+"cheat" step): evil/rules_full.py passes that side in as ``to``.
 
-Loaded with games/evil/rules_full.py's turn of such a round; pure, like it: a refusal
+Loaded with evil/rules_full.py's turn of such a round; pure, like it: a refusal
 is a RulesError of one short line, and nothing here changes the state.
 """
 

@@ -10,7 +10,7 @@ step; BACK returns to the menu (the round stays saved, secrets and all).
 
 from micropython import const
 
-from referee.games.evil import rules as evil
+from referee.evil import rules as evil
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
 from referee.ui.canvas import CELL, COLUMNS, number_width
@@ -47,7 +47,7 @@ class EvilGame(Screen):
                 self.next_step()
             elif _TOOLS[self.index - players] == "peek again":
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.evil.peek import Peek
+                from referee.evil.peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0, choose=True))
             else:
@@ -57,7 +57,7 @@ class EvilGame(Screen):
                 self.app.push(Standings(self.app, self.session.state))
         elif ev == _BACK_LONG:
             # loaded for an undo only: the full rules' undo keeps hidden steps
-            from referee.games.evil.rules_full import undo
+            from referee.evil.rules_full import undo
 
             self.message = undo(self.session) or "last step undone"
         else:
@@ -84,22 +84,22 @@ class EvilGame(Screen):
             if self.message is None:
                 self.app.beep(ROLL)
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.evil.peek import Peek
+                from referee.evil.peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
         elif self._peeks_left(state):
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.evil.peek import Peek
+            from referee.evil.peek import Peek
 
             self.app.push(Peek(self.app, self.session, state.peeked))
         elif state.phase == evil.TURNS:
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.evil.calls import Calls
+            from referee.evil.calls import Calls
 
             self.app.push(Calls(self.app, self.session))
         else:
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.evil.calls import PassPhase
+            from referee.evil.calls import PassPhase
 
             self.app.push(PassPhase(self.app, self.session))
 

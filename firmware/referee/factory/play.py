@@ -17,7 +17,7 @@ last step; BACK returns to the menu (the game stays saved, secrets and all).
 
 from micropython import const
 
-from referee.games.factory import rules as factory
+from referee.factory import rules as factory
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
 from referee.ui.canvas import number_width
@@ -58,7 +58,7 @@ class FactoryGame(Screen):
             elif state.device:
                 if state.phase in (factory.FIRST, factory.SECOND):  # a player's own peek
                     # loaded when first opened, for the heap (see referee.screens)
-                    from referee.games.factory.peek import Peek
+                    from referee.factory.peek import Peek
 
                     self.app.push(Peek(self.app, self.session, self.index, alone=True))
             else:
@@ -77,24 +77,24 @@ class FactoryGame(Screen):
             if self.message is None:
                 self.app.beep(ROLL)
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.factory.peek import Peek
+                from referee.factory.peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
         elif not state.device:
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.games.factory.verdict import Verdict
+            from referee.factory.verdict import Verdict
 
             self.app.push(Verdict(self.app, self.session))
         else:
             waiting = factory.unbuilt(state)
             if waiting:
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.factory.peek import Peek
+                from referee.factory.peek import Peek
 
                 self.app.push(Peek(self.app, self.session, waiting[0]))
             else:
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.factory.result import Result, reveal
+                from referee.factory.result import Result, reveal
 
                 self.message = reveal(self.app, self.session, None)
                 if self.message is None:

@@ -46,7 +46,7 @@ class State:
         self.winner = None
         self.match = None
         if sitting:
-            from referee.games.rummy.rules_sitting import Sitting  # Robber Rummy's sittings only
+            from referee.rummy.rules_sitting import Sitting  # Robber Rummy's sittings only
 
             self.match = Sitting(table.sides())
 
@@ -221,7 +221,7 @@ def headline(state):
 
 
 def summary(state):
-    from referee.games.rummy.rules_report import (
+    from referee.rummy.rules_report import (
         summary as report,  # desktop tools only: 1.0 KB (VM)
     )
 
@@ -229,7 +229,7 @@ def summary(state):
 
 
 def score_rows(state):
-    from referee.games.rummy.rules_report import (
+    from referee.rummy.rules_report import (
         score_rows as rows,  # desktop tools only: 1.0 KB (VM)
     )
 

@@ -5,7 +5,7 @@ the beam, rounded up)."""
 
 from micropython import const
 
-from referee.games.robots.rules import tractor_beam
+from referee.robots.rules import tractor_beam
 from referee.screens import STEP, Screen
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)

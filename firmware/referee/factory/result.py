@@ -7,7 +7,7 @@ page shows, for the hub (device customer) and the verdict screen (table)."""
 
 from micropython import const
 
-from referee.games.factory import rules as factory
+from referee.factory import rules as factory
 from referee.hw.buzzer import ROLL
 from referee.screens import Screen
 
@@ -40,7 +40,7 @@ class Result(Screen):
                 and state.phase == factory.SECOND
             ):
                 # loaded when first opened, for the heap (see referee.screens)
-                from referee.games.factory.peek import Peek
+                from referee.factory.peek import Peek
 
                 self.app.push(Peek(self.app, self.session, 0))
 

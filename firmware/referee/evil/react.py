@@ -16,7 +16,7 @@ back the last claim (or goes back to the turn); a long OK saves the turn
 
 from micropython import const
 
-from referee.games.evil import rules as evil
+from referee.evil import rules as evil
 from referee.hw.buzzer import TURN
 from referee.screens import STEP, Screen
 from referee.ui.canvas import COLUMNS
@@ -75,7 +75,7 @@ class React(Screen):
     def story(self, chains):
         """The lines of conversion ``k`` the table is told; raises
         RulesError for a claim the deal refutes."""
-        from referee.games.evil.rules_full import turn  # loaded already: the turn's rules
+        from referee.evil.rules_full import turn  # loaded already: the turn's rules
 
         say = []  # type: list
         turn(self.session.state, self._turn(chains), evil.pass_order, say)
@@ -119,7 +119,7 @@ class React(Screen):
             else:
                 self.app.pop()
         elif ev == _BACK_LONG:
-            from referee.games.evil.rules_full import undo  # the full rules' undo
+            from referee.evil.rules_full import undo  # the full rules' undo
 
             self.message = undo(self.session) or "last step undone"
             self.app.pop()  # the turn may be gone or done: back to the calls

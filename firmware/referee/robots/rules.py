@@ -10,8 +10,8 @@ and 5 stars (wilds are not counted against the deck; they score nothing).
 import sys
 
 from referee.core.errors import RulesError
-from referee.games.rummy import rules as rummy
-from referee.games.rummy.rules import closed, fix, headline, legal, score_rows, step, summary  # noqa: F401
+from referee.rummy import rules as rummy
+from referee.rummy.rules import closed, fix, headline, legal, score_rows, step, summary  # noqa: F401
 
 NAME = "robots"
 MIN_PLAYERS = 2
@@ -35,7 +35,7 @@ FIELDS = (
 )
 _BOT = 6
 
-# For the shared screens (games/rummy/hand.py): a hand's count lines in
+# For the shared screens (rummy/hand.py): a hand's count lines in
 # the order the cards lie, indices into FIELDS (which keep the journal's
 # order), and the line where the player's hand starts; the wild cards
 # score nothing and are not counted against the deck, so they have no

@@ -155,7 +155,7 @@ class State:
 
 
 def setup(config):
-    from referee.games.duel import rules_report  # a new duel or a resume: once a game
+    from referee.duel import rules_report  # a new duel or a resume: once a game
 
     players, black, wins = rules_report.checked(config)
     state = State(Table(players), bool(config.get("jokers", False)), wins)
@@ -486,18 +486,18 @@ def legal(state):
 
 
 def headline(state):
-    from referee.games.duel import rules_report  # the resume offer only
+    from referee.duel import rules_report  # the resume offer only
 
     return rules_report.headline(state)
 
 
 def summary(state):
-    from referee.games.duel.rules_report import summary as report  # desktop tools only
+    from referee.duel.rules_report import summary as report  # desktop tools only
 
     return report(state)
 
 
 def score_rows(state):
-    from referee.games.duel.rules_report import score_rows as rows  # desktop tools only
+    from referee.duel.rules_report import score_rows as rows  # desktop tools only
 
     return rows(state)
