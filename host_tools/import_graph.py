@@ -32,11 +32,8 @@ FIRMWARE = ROOT / "firmware"
 # settings know no screen (boot returns its note for the app to show);
 # the screens sit on everything but the app that runs them.
 GAME_SCREENS = "referee.<game>.*"
-# referee's own parts; every other folder under referee is a game's
-_PARTS = ("core", "ui", "hw", "games", "screens", "__pycache__")
-GAME_FOLDERS = frozenset(
-    p.name for p in (FIRMWARE / "referee").iterdir() if p.is_dir() and p.name not in _PARTS
-)
+# A game's folder is one with a rules core (docs/adding-a-game.md)
+GAME_FOLDERS = frozenset(p.parent.name for p in (FIRMWARE / "referee").glob("*/rules.py"))
 _BELOW_SCREENS = ("referee", "referee.core", "referee.ui", "referee.hw", "referee.games")
 LAYERS = (
     ("referee", ()),  # the package itself: the data folder's names, the version

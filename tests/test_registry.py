@@ -19,9 +19,10 @@ SETUP_STEPS = 12  # long OKs: more pages than any game's setup asks
 
 def play_class(name):
     """The screen class the registry says plays ``name``."""
-    _, _, _, screens, play = entry(name)
-    module = __import__("referee." + screens + ".play", None, None, ("_",))
-    return getattr(module, play)
+    from referee.screens import screens_of  # the router's own lookup
+
+    game = entry(name)
+    return getattr(screens_of(game), game[4])
 
 
 def choose_in_menu(rig, name):
