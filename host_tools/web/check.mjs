@@ -4,7 +4,7 @@
 // playwright-core) and plays button timelines (timeline.py) with real input
 // events: keys, a mouse, or fingers on a touch screen (two at once for a
 // peek). Each job runs in its own browser context (its own IndexedDB, so
-// its own flash), all at once. Reads the canvas at each snap in the panel's
+// its own flash), in the waves the jobs name. Reads the canvas at each snap in the panel's
 // own layout (hex, 1 bit a pixel); the test compares them with the golden
 // images. A job may reload the page part-way, go offline, press the
 // download button, measure a repeat's frames per second, or take a
@@ -157,7 +157,7 @@ async function attempt(name, job) {
 // The jobs run in waves (a job's "wave", 0 first), each wave's jobs all at
 // once: a page alone for the figures, then no more pages than the machine
 // runs well together.
-const waves = [...new Set(Object.values(jobs).map((job) => job.wave || 0))].sort();
+const waves = [...new Set(Object.values(jobs).map((job) => job.wave || 0))].sort((a, b) => a - b);
 for (const wave of waves) {
   await Promise.all(Object.entries(jobs).filter(([, job]) => (job.wave || 0) === wave)
     .map(([name, job]) => attempt(name, job)));
