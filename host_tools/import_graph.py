@@ -43,7 +43,9 @@ LAYERS = (
     ("board", ("referee.hw",)),  # the board's pins and parts (nano-gui's one file)
     ("referee.games", ("referee", "referee.core")),
     ("referee.settings", ("referee", "referee.core", "referee.hw")),
-    ("referee.screens", _BELOW_SCREENS + ("referee.settings",)),
+    # the remembered tables: read and written as the settings' file is
+    ("referee.tables", ("referee", "referee.core", "referee.settings")),
+    ("referee.screens", _BELOW_SCREENS + ("referee.settings", "referee.tables")),
     # A game's own screens: every module of a game's folder
     # (referee/<game>/) but its rules core (rules.py, rules_*.py), which is
     # in the games layer.
