@@ -43,9 +43,7 @@ LAYERS = (
     ("board", ("referee.hw",)),  # the board's pins and parts (nano-gui's one file)
     ("referee.games", ("referee", "referee.core")),
     ("referee.settings", ("referee", "referee.core", "referee.hw")),
-    # the remembered tables: read and written as the settings' file is
-    ("referee.tables", ("referee", "referee.core", "referee.settings")),
-    ("referee.screens", _BELOW_SCREENS + ("referee.settings", "referee.tables")),
+    ("referee.screens", _BELOW_SCREENS + ("referee.settings",)),
     # A game's own screens: every module of a game's folder
     # (referee/<game>/) but its rules core (rules.py, rules_*.py), which is
     # in the games layer.

@@ -67,7 +67,6 @@ class App:
         self._later = None  # type: object # one job for a step after the panel shows the screen
         self.unsaved = None  # type: object # a Session whose last action waits for the redraw
         self.snapshot_due = None  # type: object # a Session whose snapshot waits for a pause
-        self._paused = None  # type: object # one flash write no press should wait for
         # A game started since power-on (core/history.py: nights); a restart
         # after a hang is no power-on: the night goes on
         self.night_begun = hw.watchdog_reset
@@ -94,44 +93,30 @@ class App:
 
     def pop(self):
         if len(self._stack) > 1:
-            screen = self._stack.pop()
+            self._stack.pop()
             if len(self._stack) == 1:
                 unload_games()
-                self.menu_back(screen)
+                self.menu_back()
         self.dirty = True
 
-    def menu_back(self, screen=None):
-        """The menu at the bottom of the stack, made if it was never needed;
-        its cursor on the game of ``screen``, the one that went back to it
-        (a game resumed was not opened from the menu's row), or the resume
-        offer's: OK opens it again."""
-        menu = self._stack[0]
-        if menu is None:
+    def menu_back(self):
+        """The menu at the bottom of the stack, made if it was never needed."""
+        if self._stack[0] is None:
             from referee.screens.menu import Menu  # not before a resume offer at boot
 
-            menu = self._stack[0] = Menu(self)
-        if screen is not None:
-            from referee.games import GAMES  # the menu's: loaded with it
-
-            session = screen.session
-            name = session.rules.NAME if session is not None else getattr(screen, "game", None)
-            for i in range(len(GAMES)):
-                if GAMES[i][0] == name:
-                    menu.index = i + 1
+            self._stack[0] = Menu(self)
 
     def replace(self, screen):
         self._stack[-1] = screen
         self.dirty = True
 
-    def restart(self, offer=True):
-        """Back to the menu with nothing open, offering the saved game
-        (unless ``offer`` is False: the caller opens it)."""
+    def restart(self):
+        """Back to the menu with nothing open, offering the saved game."""
         del self._stack[1:]
         unload_games()
         self.menu_back()
         self.dirty = True
-        if offer:
-            self.offer_saved_game()
+        self.offer_saved_game()
 
     def offer_saved_game(self, saved=None):
         """The resume offer if a journal is on flash (``saved``: already
@@ -159,19 +144,6 @@ class App:
         screen as it is now (so the boot's first frame and first nap come
         before a slow job, and a press meanwhile is kept for after it)."""
         self._later = job
-
-    def when_paused(self, job):
-        """Run ``job()`` at the table's next pause (see _tidy): a flash
-        write no press should wait for. A job still waiting runs first."""
-        self.run_paused()
-        self._paused = job
-
-    def run_paused(self):
-        """The waiting job now (before its file is read again, say)."""
-        job = self._paused
-        if job is not None:
-            self._paused = None
-            job()  # type: ignore[operator]
 
     def step(self):
         """Sample the buttons once, handle what they say, redraw if needed."""
@@ -226,14 +198,13 @@ class App:
 
     def _tidy(self):
         """The table paused: the snapshot a game put off (core/session.py),
-        the job when_paused() keeps, the journal closed (its file object
-        and cache are a kilobyte: the next append opens it) and its tail
-        folded in (core/tail.py), then one garbage collection."""
+        the journal closed (its file object and cache are a kilobyte: the
+        next append opens it) and its tail folded in (core/tail.py), then one
+        garbage collection."""
         session = self.snapshot_due
         if session is not None:
             self.snapshot_due = None
             session.snapshot_if_due()  # type: ignore[attr-defined]
-        self.run_paused()
         self.storage.settle()
         gc.collect()
 

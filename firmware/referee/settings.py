@@ -3,8 +3,7 @@
 Written whole under a temporary name and renamed (see hw/storage.py), so a
 reset never leaves half a file. A file that does not read is kept aside as
 settings.bad1 (then .bad2, ...: an older one is never replaced) and the
-defaults are used; the boot says so once. referee/tables.py reads and
-writes its own file the same way (read_sealed).
+defaults are used; the boot says so once.
 """
 
 FILE = "settings"
@@ -27,32 +26,24 @@ POWER_ON = {"flip": 0, "bright": 4}
 def load(storage):
     """(settings, problem): problem is None or a line for the screen."""
     values = dict(DEFAULTS)
-    found, problem = read_sealed(storage, FILE)
-    for name in values:
-        value = found.get(name)
-        if value in CHOICES[name]:
-            values[name] = value
-    return values, problem
-
-
-def read_sealed(storage, file):
-    """(the dict a sealed file holds, problem): {} and None when there is
-    no file; {} and a line for the screen when it does not read, the file
-    kept aside."""
     try:
-        data = storage.read(file)
+        data = storage.read(FILE)
         if data is None:
-            return {}, None
+            return values, None
         found = _unseal(data[:-1] if data.endswith(b"\n") else data)
     except Exception:  # noqa: BLE001 - too big for memory, say: damaged all the same
         found = None
     if found is None:  # only a whole, intact dict
         n = 1
-        while storage.exists(file + ".bad%d" % n):  # every damaged one kept
+        while storage.exists(FILE + ".bad%d" % n):  # every damaged one kept
             n += 1
-        storage.rename(file, file + ".bad%d" % n)
-        return {}, file + " file damaged"
-    return found, None
+        storage.rename(FILE, FILE + ".bad%d" % n)
+        return values, "settings file damaged"
+    for name in values:
+        value = found.get(name)
+        if value in CHOICES[name]:
+            values[name] = value
+    return values, None
 
 
 def _unseal(line):

@@ -29,10 +29,6 @@ that pick the claimant, so the budgets with a reaction in them rose by that.
 - a round with every side-changing robot of its deal (RandomBot, GroupBot
   with two pulls, PushBot bounced by BlockBot, JudasBot's switch in its
   peek): at most 80
-- a second evening with the same four players (tests/plays/second_evening.txt,
-  issue 36): each game's setup, from the cursor on its menu row to its
-  first turn, at most 4 (moving the menu's cursor is not counted: it
-  depends on where the last game left it)
 """
 
 from pathlib import Path
@@ -63,11 +59,6 @@ BUDGETS = (
     ("evil_reactions", "round", "end", 64),
     ("evil_round", "round", "end", 80),
 )
-
-
-# tests/plays/second_evening.txt: each game from its menu row to its first turn
-EVENING = ("scorepad", "evil", "factory", "robots", "robber", "duel")
-EVENING_BUDGET = 4
 
 
 def presses(script: str, first: str, last: str) -> int:
@@ -104,10 +95,6 @@ def play_figures() -> list[tuple[str, int, int]]:
     for name, budget in PLAY_BUDGETS:
         script = (PLAYS / (name + ".txt")).read_text()
         out.append((f"plays/{name}.txt", presses(script, "start", "end"), budget))
-    script = (PLAYS / "second_evening.txt").read_text()
-    for game in EVENING:
-        count = presses(script, game + "_menu", game + "_play")
-        out.append((f"plays/second_evening.txt, {game}", count, EVENING_BUDGET))
     return out
 
 

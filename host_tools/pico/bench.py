@@ -519,11 +519,8 @@ SNAP_SETTLE_MS = 200
 # Before the first press and after the last: longer than the second the
 # firmware waits after a press before it collects (app._TIDY_MS), so the
 # boot's garbage is gone before the first press and the last press's is
-# taken back before the run ends (garbage_per_event). The tail also covers
-# the flash writes that pause does before it collects (a snapshot, the
-# remembered tables: up to 300 ms), or a scenario's garbage goes uncounted.
-LEAD_MS = 1200
-TAIL_MS = 2000
+# taken back before the run ends (garbage_per_event).
+LEAD_MS = TAIL_MS = 1200
 
 
 def play_scenarios(build: run.Build = run.ROMFS, names=None) -> dict[str, lane.Played]:

@@ -30,10 +30,6 @@ What a reset at any point leaves, and why nothing is lost:
   it, and a file that a reset left behind the deletion is never taken for
   a game moved in without its record. The next game's record replaces it.
 
-An unfinished game can come back into play (unshelve): it takes the
-journal's name again and leaves the index, and the game in play, if any,
-moves into the history as a new game would send it.
-
 Loaded as a game starts and while History is open.
 """
 
@@ -179,23 +175,6 @@ def shelve(storage, journal, game, night):
     storage.rename(journal, name)
     _add(storage, encode(number_of(name), game, night, False))
     return name
-
-
-def unshelve(storage, journal, name):
-    """Put the history's game ``name`` back in play as ``journal``: the game
-    in play (if any) into the history first, as a new game sends it, then
-    ``name`` renamed into its place, then the index written without it.
-    A reset before the rename leaves it in the history (with the other
-    game beside it); after the rename, the game is in play and the index
-    may still list its old number, for a file no longer there: History
-    reads that row as "not found" and deletes it on a yes."""
-    if journal.exists():
-        game, night = header_of(storage, journal.name)
-        journal.forget_snapshots()
-        shelve(storage, journal.name, game, night)
-    storage.rename(name, journal.name)
-    gone = number_of(name)
-    write(storage, [r for r in listed(storage) if r[0] != gone], newest(storage))
 
 
 def begin(journal, header, new_night):

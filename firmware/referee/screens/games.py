@@ -84,32 +84,21 @@ def tell_problem(app, saved):
 def open_or_start(app, name):
     """The menu's entry for game ``name``: its saved game if one is
     unfinished, else the setup of a new one (None when a notice says why
-    the saved file cannot be read). A setup that would send another game,
-    unfinished, to the history says so as it opens."""
-    aside = None
+    the saved file cannot be read)."""
     if app.storage.exists(JOURNAL):
         from referee.core.journal import Journal  # a saved game's path only
-        from referee.core.journal_line import finished, game_of  # as Journal
+        from referee.core.journal_line import game_of  # as Journal
 
         # Replay only a journal of this game (or one whose header does not
         # read, to say it is damaged): another game's is left as it is.
-        journal = Journal(app.storage)
-        saved_name = game_of(journal)
-        if saved_name in (name, None):
+        if game_of(Journal(app.storage)) in (name, None):
             saved, session = saved_game(app)
             if saved.problem is not None:
                 tell_problem(app, saved)
                 return None
             if session is not None and not session.state.over and saved.game == name:
                 return open_game(app, session)
-        elif not finished(journal):
-            aside = saved_name
-    screen = new_game(app, name)
-    if aside is not None and screen.message is None:
-        from referee.games import title
-
-        screen.message = "%s in play goes to History" % title(aside)
-    return screen
+    return new_game(app, name)
 
 
 def open_game(app, session):

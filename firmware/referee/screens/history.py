@@ -3,11 +3,9 @@ number, each with its game's name and "out" once `make export` copied it;
 the title names the highlighted game's night. OK on a game reads it back
 (its journal replayed: "reading..." meanwhile) and shows where it ended:
 its headline and, for a game with totals, each side's; a long OK there
-deletes it. OK on a game left unfinished puts it back in play (the game
-in play, if any, goes to the history in its place, after a yes), and
-opens it. The last row deletes them all. Every deletion first names what
+deletes it. The last row deletes them all. Every deletion first names what
 goes, and says how many of those were never exported: nothing goes
-without a yes (screens/confirm.py).
+without a yes (Confirm, which the setup's room for a new game uses too).
 
 The rows come from the history's index (core/history.py), a record read for
 each row as it first shows: opening History costs the same however many
@@ -98,8 +96,6 @@ class History(Screen):
                 lines = ["the only game", "NOT exported" if others else ""]
             else:
                 lines = ["all %d games" % count, "%d NOT exported" % others if others else ""]
-            from referee.screens.confirm import Confirm  # a deletion's only
-
             self.app.push(
                 Confirm(self.app, "DELETE?", names, lines + ["", "gone for good"], self.deleted)
             )
@@ -147,7 +143,6 @@ class PastGame(Screen):
         self.sides = []  # type: list # (name, total), the leader first
         self.first = 2  # the row of the first side: 3 under "not finished"
         self.top = 0
-        self.game = None  # the game's name, once read: OK resumes it if unfinished
         self.app.later(self.read)
 
     def read(self):
@@ -161,13 +156,11 @@ class PastGame(Screen):
             state = None
         self.app.dirty = True  # read in a step of its own: draw what it found
         if state is None:
-            # a reset cut a resume short (core/history.py unshelve), or damage
-            self.line = "not readable" if self.app.storage.exists(self.name) else "not found"
+            self.line = "not readable"
             return
         self.line = rules.headline(state)
         if not state.over:  # set aside by a new game: say so, not a result
             self.first = 3
-            self.game = rules.NAME
         ledger = getattr(state, "ledger", None)
         if ledger is not None:  # the totals, as the game's end showed them
             for side in ledger.standings():
@@ -179,57 +172,10 @@ class PastGame(Screen):
             most = max(0, len(self.sides) - (7 - self.first))
             self.top = max(0, min(most, self.top - step))
         elif ev == _OK_LONG:
-            from referee.screens.confirm import Confirm  # as above
-
             lines = [self.label, "" if self.exported else "NOT exported", "", "gone for good"]
             self.app.replace(Confirm(self.app, "DELETE?", [self.name], lines, self.history.deleted))
-        elif ev == _OK_PRESS and self.game is not None:
-            self.ask_resume()
         elif ev == _BACK_PRESS or ev == _OK_PRESS:
             self.app.pop()
-
-    def ask_resume(self):
-        """Resume at once, or first ask: a game in play, unfinished, would
-        go to the history in its place."""
-        from referee.core.journal import Journal
-        from referee.core.journal_line import finished, game_of
-
-        journal = Journal(self.app.storage)
-        if not journal.exists() or finished(journal):
-            self.resume()
-            return
-        from referee.games import title
-
-        try:
-            playing = title(game_of(journal))
-        except Exception:  # noqa: BLE001 - a header that names no game
-            playing = "a damaged game"
-        from referee.screens.confirm import Confirm  # as above
-
-        lines = [self.label, "", playing + " in play", "goes to History"]
-        self.app.push(Confirm(self.app, "RESUME?", [], lines, self.resume, "OK:resume  BACK:no"))
-
-    def resume(self):
-        """Back into play, in a step of its own ("reading..." meanwhile)."""
-        self.line = None
-        self.app.later(self._resume)
-
-    def _resume(self):
-        from referee.core.history import unshelve
-        from referee.core.journal import Journal
-        from referee.screens.games import open_or_start
-
-        app = self.app
-        try:
-            unshelve(app.storage, Journal(app.storage), self.name)
-        except OSError:  # the flash refused a rename: nothing moved
-            self.line = "flash refused: kept"
-            self.sides = []
-            return
-        app.restart(False)  # the menu, then the game as its row opens it
-        screen = open_or_start(app, self.game)
-        if screen is not None:
-            app.push(screen)
 
     def draw(self, c):
         c.centre(self.label, 0)
@@ -251,4 +197,53 @@ class PastGame(Screen):
             from referee.ui.lists import scroll_bar
 
             scroll_bar(c, self.top, shown, len(sides), first, shown)
-        self.hint(c, "OK:resume hold:delete" if self.game else "BACK  hold OK:delete")
+        self.hint(c, "BACK  hold OK:delete")
+
+
+class Confirm(Screen):
+    """Deleting past games: what goes, named (``lines``, from row 2), before
+    a yes; then ``done()``: the History's list again, or the setup's game
+    started in the room made for it."""
+
+    def __init__(self, app, title, names, lines, done):
+        Screen.__init__(self, app)
+        self.title = title
+        self.names = names
+        self.lines = lines
+        self.done = done
+
+    def on_event(self, ev):
+        if ev == _OK_PRESS:
+            from referee.core import room
+
+            room.clear(self.app.storage, self.names)
+            self.app.pop()
+            self.done()
+        elif ev == _BACK_PRESS:
+            self.app.pop()
+
+    def draw(self, c):
+        c.centre(self.title, 0)
+        c.invert_rows(0)
+        for i in range(len(self.lines)):
+            c.centre(self.lines[i], 2 + i)
+        self.hint(c, "OK:delete  BACK:keep")
+
+
+def making_room(exported, others):
+    """The setup's Confirm before a game starts on a nearly full flash
+    (core/room.py plan): how many of the oldest games go, and how many of
+    those were never exported."""
+    gone = len(exported) + len(others)
+    if not others:
+        out = "all exported"
+    elif not exported:
+        out = "NOT exported"
+    else:
+        out = "%d NOT exported" % len(others)
+    return [
+        "to make room, delete",
+        "the oldest game" if gone == 1 else "the %d oldest games" % gone,
+        out,
+        "export first to keep" if others else "",
+    ]

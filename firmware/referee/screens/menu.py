@@ -60,7 +60,6 @@ class Menu(Screen):
         self.top = 0
 
     def on_event(self, ev):
-        self.message = None
         step = STEP[ev]
         if step:
             self.index = (self.index - step) % ROWS

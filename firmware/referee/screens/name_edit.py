@@ -1,9 +1,9 @@
 """Type a short name with four buttons.
 
-UP/DOWN change the letter under the cursor (A-Z, 0-9, -; held, they jump
-a group at a time: A F K P U, 0 5, -), OK moves to the next letter, BACK
-to the one before (at the first letter BACK cancels), a long OK keeps
-the name. A name has 1 to 6 letters; a space at the end is dropped.
+UP/DOWN change the letter under the cursor (A-Z, 0-9, -; hold to run),
+OK moves to the next letter, BACK to the one before (at the first letter
+BACK cancels), a long OK keeps the name. A name has 1 to 6 letters; a
+space at the end is dropped.
 """
 
 from micropython import const
@@ -16,7 +16,6 @@ from referee.ui.canvas import CELL
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
-_UP_REPEAT = const(8)
 
 # The letters as codes (the space ends a name early): the name is edited as
 # bytes, since on MicroPython each character taken out of a string is a
@@ -24,9 +23,6 @@ _UP_REPEAT = const(8)
 _CHOICES = (NAME_CHARS + " ").encode()
 _SPACE = const(32)
 _A = const(65)
-# Where a held UP or DOWN stops: every fifth letter, the digits 0 and 5,
-# the dash (places in _CHOICES)
-_GROUPS = (0, 5, 10, 15, 20, 26, 31, 36)
 
 
 def _place(code):
@@ -50,11 +46,8 @@ class NameEdit(Screen):
         self.message = None
         step = STEP[ev]
         if step:
-            here = (_place(self.letters[self.cursor]) + step) % len(_CHOICES)
-            if ev >= _UP_REPEAT:  # held: on to the next group's first letter
-                while here not in _GROUPS:
-                    here = (here + step) % len(_CHOICES)
-            self.letters[self.cursor] = _CHOICES[here]
+            here = _place(self.letters[self.cursor])
+            self.letters[self.cursor] = _CHOICES[(here + step) % len(_CHOICES)]
         elif ev == _OK_PRESS:
             if self.cursor + 1 < MAX_NAME:
                 self.cursor += 1

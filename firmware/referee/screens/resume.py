@@ -15,8 +15,8 @@ Used once a boot, this module unloads itself when the offer is answered
 
 from micropython import const
 
-from referee.core.journal import Journal
-from referee.core.journal_line import finished, game_of
+from referee.core.journal import SNAPS, Journal
+from referee.core.journal_line import game_of, unseal
 from referee.games import title
 from referee.screens import Screen
 from referee.ui.canvas import COLUMNS, text_width
@@ -33,16 +33,32 @@ def offer(app):
     journal = Journal(app.storage)
     try:
         # a header that does not read, or names no game in the registry
-        game = game_of(journal)
-        title(game)
+        game_title = title(game_of(journal))
     except Exception:  # noqa: BLE001 - MemoryError too: _settle says why
         _settle(app, None)
         return
-    if finished(journal):
+    if _finished(journal):
         return
-    screen = ResumeOffer(app, game)
+    screen = ResumeOffer(app, game_title)
     app.push(screen)
     app.later(screen.rebuild)
+
+
+def _finished(journal):
+    """Whether the saved game ended: its newest snapshot says so and was
+    taken at the journal's last line (session.py takes one at the end)."""
+    storage = journal.storage
+    f = storage.open_read(journal.name + SNAPS[0])
+    if f is None:
+        return False
+    try:
+        line = f.readline(512)  # the meta line is about 150 bytes
+    finally:
+        f.close()
+    found = unseal(line[:-1], True) if line.endswith(b"\n") else None
+    if found is None or found[0].get("over") != 1:
+        return False
+    return found[0].get("at") == storage.size(journal.name)
 
 
 def _settle(app, screen):
@@ -62,7 +78,7 @@ def _settle(app, screen):
         import referee.ui.lists  # noqa: F401
 
         if screen is None:
-            screen = ResumeOffer(app, session.rules.NAME)
+            screen = ResumeOffer(app, title(session.rules.NAME))
             app.push(screen)
         screen.session = session
         app.dirty = True
@@ -70,7 +86,6 @@ def _settle(app, screen):
             tell_problem(app, saved)
         return screen
     if screen is not None and app.screen is screen:
-        screen.game = None  # finished, or unreadable: the menu stays on its top row
         app.pop()
     if saved.problem is not None:
         tell_problem(app, saved)
@@ -78,10 +93,9 @@ def _settle(app, screen):
 
 
 class ResumeOffer(Screen):
-    def __init__(self, app, game):
+    def __init__(self, app, title):
         Screen.__init__(self, app)  # its session: None until rebuild()
-        self.game = game  # the menu's cursor goes to its row (App.menu_back)
-        self.title = title(game)
+        self.title = title
 
     def rebuild(self):
         """Read the game back (a slow step, run once the offer shows)."""
@@ -100,8 +114,7 @@ class ResumeOffer(Screen):
             self.app.replace(open_game(self.app, self.session))
         elif ev == _BACK_PRESS:
             self.app.later(None)  # nothing to read: the game stays saved
-            self.app.pop()  # the menu, on the game's row: OK reopens it
-            self.app.screen.message = "kept: OK resumes it"
+            self.app.pop()  # the menu reopens it
 
     def draw(self, c):
         c.centre("RESUME?", 0)

@@ -4,14 +4,9 @@ Each field is (key, label, lowest, highest, step, default, only) where
 ``only`` is 0, the only player count the question is asked for
 (partnerships need four), or (key, value): asked only when an earlier answer
 is that value. A field whose range is 0..1 is a yes/no. Then the names:
-UP/DOWN pick a player, OK names the player (from the names played lately,
-or letter by letter) and moves on to the next, a long OK goes on; then, if
-asked for, who goes first: ``first`` is (key, question, only), or True for
-who deals.
-
-A game played before opens on its last setup (referee/tables.py), in one
-page: OK starts it as it was, UP/DOWN go through the questions with its
-answers. Then the game starts: a new journal, and the game's screen (the registry's
+UP/DOWN pick a player, OK edits, a long OK goes on; then, if asked for, who
+goes first: ``first`` is (key, question, only), or True for who deals.
+Then the game starts: a new journal, and the game's screen (the registry's
 play class) in place of this one; a setup the rules refuse is said on the
 screen instead.
 
@@ -26,18 +21,14 @@ of the 100 ms a game took to open.
 
 from micropython import const
 
-from referee.core.errors import RulesError
-from referee.core.seats import check_name, default_names
+from referee.core.seats import default_names
 from referee.games import entry, rules
 from referee.screens import STEP, Screen, screens_of
-from referee.tables import remember, tables
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
-_AGAIN = const(-1)  # the page of the last setup, before the questions
-_WIDTH = const(20)  # characters in a summary's row, a margin each side
 
 
 # Each game's questions (fields) and who goes first, if asked: (fields, first)
@@ -109,47 +100,6 @@ class GameSetup(Screen):
         self.names = []  # type: list
         self.index = 0
         self.dealer = 0
-        app.run_paused()  # the tables of a game started a moment ago first
-        known, self.message = tables(app.storage)
-        self.known_tables = known  # written back with this setup (_begin)
-        names = known.get("names")
-        self.known = [n for n in names if _valid(n)] if isinstance(names, list) else []
-        self.again = self._recall(known.get(name))  # the last setup's lines
-        if self.again is not None:
-            self.page = _AGAIN
-
-    def _recall(self, last):
-        """The lines that sum up ``last`` (a remembered setup), its answers
-        taken, if it still fits this game's questions; else None and the
-        defaults stay."""
-        if not isinstance(last, dict):
-            return None
-        names = last.get("players")
-        if not isinstance(names, list) or not all(_valid(n) for n in names):
-            return None
-        values = dict(self.values)
-        for field in self.fields:
-            key, _label, low, high = field[:4]
-            value = len(names) if key == "players" else last.get(key, values[key])
-            if type(value) not in (int, bool) or not low <= value <= high:
-                return None
-            values[key] = int(value)
-        if values["players"] != len(names) or len(set(names)) != len(names):
-            return None
-        first = self.first
-        dealer = last.get(first[0], 0) if first is not None else 0
-        if type(dealer) is not int or not 0 <= dealer < len(names):
-            return None
-        self.values, self.names, self.dealer = values, list(names), dealer
-        words = []
-        for field in self.fields:
-            if field[0] != "players" and self._asked(self.fields.index(field)):
-                value = values[field[0]]
-                shown = ("yes" if value else "no") if field[3] == 1 else value
-                words.append("%s: %s" % (field[0], shown))
-        if self._asked(len(self.fields) + 1):
-            words.append("%s: %s" % (first[0], names[dealer]))
-        return _rows(names, " ") + _rows(words, "  ")
 
     def _load_next(self):
         """One more module the start needs, loaded once the setup shows
@@ -186,7 +136,7 @@ class GameSetup(Screen):
         page = self.page + direction
         while 0 <= page < len(self.fields) and not self._asked(page):
             page += direction
-        if page < 0:  # the first question's BACK (the last setup's too)
+        if page < 0:
             self.app.pop()
             return
         if page == len(self.fields) and len(self.names) != self.values["players"]:
@@ -212,7 +162,7 @@ class GameSetup(Screen):
 
             exported, others = room.plan(self.app.storage, ROOM)
             if exported or others:
-                from referee.screens.confirm import Confirm, making_room
+                from referee.screens.history import Confirm, making_room
 
                 lines = making_room(exported, others)
                 go = lambda: self._begin(setup)  # noqa: E731 - once the room is made
@@ -223,6 +173,7 @@ class GameSetup(Screen):
     def _begin(self, setup):
         # the game's code and the session's load as the game starts, not
         # while setting up (see above)
+        from referee.core.errors import RulesError
         from referee.core.session import Session
 
         game = self.game
@@ -236,23 +187,12 @@ class GameSetup(Screen):
             self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
         self.app.replace(getattr(screens_of(game), game[4])(self.app, session))
-        # a flash write of its own at the table's first pause: a press
-        # right after the start waited 116 ms for it on the chip
-        storage, known = self.app.storage, self.known_tables
-        self.app.when_paused(lambda: remember(storage, known, game[0], setup))
 
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
         names_page = len(self.fields)
-        if self.page == _AGAIN:
-            if ev == _OK_PRESS:
-                self._start()
-            elif step:
-                self._move(1)
-            else:
-                self.back(ev)
-        elif step:
+        if step:
             if self.page < names_page:
                 key, _, low, high, size = self.fields[self.page][:5]
                 self.values[key] = min(high, max(low, self.values[key] + step * size))
@@ -262,15 +202,9 @@ class GameSetup(Screen):
                 self.dealer = (self.dealer + step) % len(self.names)
         elif ev == _OK_PRESS and self.page == names_page:
             # loaded when first opened, for the heap (see referee.screens)
-            free = [n for n in self.known if n not in self.names]
-            if free:
-                from referee.screens.name_pick import NamePick
+            from referee.screens.name_edit import NameEdit
 
-                self.app.push(NamePick(self.app, free, self.names[self.index], self.rename))
-            else:
-                from referee.screens.name_edit import NameEdit
-
-                self.app.push(NameEdit(self.app, self.names[self.index], self.rename))
+            self.app.push(NameEdit(self.app, self.names[self.index], self.rename))
         elif ev == _OK_PRESS or ev == _OK_LONG:
             self._move(1)
         elif ev == _BACK_PRESS:
@@ -281,24 +215,13 @@ class GameSetup(Screen):
             if seat != self.index and self.names[seat] == name:
                 return "%s is taken" % name
         self.names[self.index] = name
-        self.index = min(self.index + 1, len(self.names) - 1)  # on to the next seat
         return None
 
     def draw(self, c):
         c.centre(self.title, 0)
         c.invert_rows(0)
         names_page = len(self.fields)
-        if self.page == _AGAIN:
-            lines = self.again
-            row = 1
-            if len(lines) < 6:
-                c.centre("as last time:", 1)
-                row = 2
-            for line in lines:
-                c.centre(line, row)
-                row += 1
-            self.hint(c, "OK:play  DOWN:change")
-        elif self.page < names_page:
+        if self.page < names_page:
             key, label, low, high = self.fields[self.page][:4]
             c.centre(label, 1)
             value = self.values[key]
@@ -339,23 +262,3 @@ def _short(root):
     except (OSError, AttributeError):  # not known: the start says if it is full
         return False
     return st[0] * st[3] < ROOM
-
-
-def _valid(name):
-    """Whether a remembered name is one a seat may have."""
-    try:
-        check_name(name)
-    except RulesError:
-        return False
-    return True
-
-
-def _rows(words, gap):
-    """``words`` joined by ``gap`` into rows of at most _WIDTH characters."""
-    rows = []  # type: list
-    for word in words:
-        if rows and len(rows[-1]) + len(gap) + len(word) <= _WIDTH:
-            rows[-1] += gap + word
-        else:
-            rows.append(word)
-    return rows
