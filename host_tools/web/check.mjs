@@ -43,49 +43,79 @@ async function presser(page, input) {
   }));
   const cdp = await page.context().newCDPSession(page);
   if (input === "keys") {
-    return (b, down, at) => cdp.send("Input.dispatchKeyEvent", {
+    return Object.assign((b, down, at) => cdp.send("Input.dispatchKeyEvent", {
       type: down ? "rawKeyDown" : "keyUp", key: KEYS[b][0], code: KEYS[b][0],
-      windowsVirtualKeyCode: KEYS[b][1], timestamp: at / 1000 });
+      windowsVirtualKeyCode: KEYS[b][1], timestamp: at / 1000 }), { cdp });
   }
   if (input === "mouse") {
-    return async (b, down, at) => {
+    return Object.assign(async (b, down, at) => {
       const [x, y] = centres[b];
       if (down) await cdp.send("Input.dispatchMouseEvent", { type: "mouseMoved", x, y, timestamp: at / 1000 });
       await cdp.send("Input.dispatchMouseEvent", {
         type: down ? "mousePressed" : "mouseReleased", x, y, button: "left", clickCount: 1, timestamp: at / 1000 });
-    };
+    }, { cdp });
   }
   const fingers = new Map(); // button -> finger id
   let nextId = 1;
-  return async (b, down, at) => {
+  return Object.assign(async (b, down, at) => {
     // CDP takes the fingers still down: one more starts a touch, one fewer
     // ends one, none at all is touchEnd (which must name none)
     if (down) fingers.set(b, nextId++); else fingers.delete(b);
     const touchPoints = [...fingers].map(([k, id]) => ({ x: centres[k][0], y: centres[k][1], id }));
     const type = down ? "touchStart" : fingers.size ? "touchMove" : "touchEnd";
     await cdp.send("Input.dispatchTouchEvent", { type, touchPoints, timestamp: at / 1000 });
-  };
+  }, { cdp });
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 
-// Plays a timeline: its snaps asked of the page first (in the page's time),
-// then each change sent a little before its moment, stamped with it.
-async function play(page, tl, press, snaps) {
-  // moments on whole ms of the page's clock, as the referee counts them
-  const origin = await page.evaluate(() => performance.timeOrigin);
-  const t0 = origin + Math.ceil(epochMs() + 100 - origin);
-  await page.evaluate(([list, origin]) => {
-    window.referee.snapAt.push(...list.map(([name, t]) => [name, t - origin]));
-  }, [tl.snaps.map(([name, t]) => [name, t0 + t]), origin]);
-  for (const [t, b, down] of tl.changes) {
-    await sleep(t0 + t - EARLY_MS - epochMs());
-    await press(b, down, t0 + t);
+// The page's clock as CDP stamps are read there. A CDP timestamp is
+// seconds of the Unix epoch, turned into the browser's ticks by an anchor
+// taken once when the browser started; the page's performance.timeOrigin
+// and node's clock have anchors of their own. On a machine whose wall
+// clock is slewed (a CI run), those anchors drift apart by hundreds of ms
+// within a minute, so no wall-clock arithmetic holds across processes.
+// Measured instead, on the page as it stands: a Shift key (the referee
+// ignores it) stamped ``at`` arrives with timeStamp ``at - stampToPage``;
+// and node's clock less ``nodeToPage`` is the page's performance.now().
+async function clocks(page, cdp) {
+  await page.evaluate(() => {
+    window.probeStamp = null;
+    if (!window.probing) addEventListener("keydown", (e) => { if (e.key === "Shift") window.probeStamp = e.timeStamp; });
+    window.probing = true;
+  });
+  let nodeToPage = null, spread = Infinity;
+  for (let i = 0; i < 5; i++) { // the tightest of a few round trips
+    const before = epochMs();
+    const pageNow = await page.evaluate(() => performance.now());
+    const after = epochMs();
+    if (after - before < spread) [spread, nodeToPage] = [after - before, (before + after) / 2 - pageNow];
   }
-  await sleep(t0 + tl.end - epochMs());
+  const at = epochMs();
+  const shift = { key: "Shift", code: "ShiftLeft", windowsVirtualKeyCode: 16, timestamp: at / 1000 };
+  await cdp.send("Input.dispatchKeyEvent", { type: "rawKeyDown", ...shift });
+  await cdp.send("Input.dispatchKeyEvent", { type: "keyUp", ...shift });
+  const stamp = await (await page.waitForFunction(() => window.probeStamp)).jsonValue();
+  return { stampToPage: at - stamp, nodeToPage };
+}
+
+// Plays a timeline in the page's time: its snaps asked of the page first,
+// then each change sent a little before its moment, stamped with it.
+// Returns the moments planned (page ms).
+async function play(page, tl, send, snaps) {
+  const { stampToPage, nodeToPage } = await clocks(page, send.cdp);
+  // moments on whole ms of the page's clock, as the referee counts them
+  const start = Math.ceil(epochMs() - nodeToPage + 100);
+  await page.evaluate((list) => window.referee.snapAt.push(...list),
+    tl.snaps.map(([name, t]) => [name, start + t]));
+  for (const [t, b, down] of tl.changes) {
+    await sleep(start + t + nodeToPage - EARLY_MS - epochMs());
+    await send(b, down, start + t + stampToPage);
+  }
+  await sleep(start + tl.end + nodeToPage - epochMs());
   await page.waitForFunction(() => window.referee.snapAt.length === 0, null, { timeout: 10000 });
   Object.assign(snaps, await page.evaluate(() => window.referee.snaps));
-  return t0;
+  return tl.changes.map(([t, b, down]) => [start + t, b, down]);
 }
 
 async function run(job) {
@@ -126,18 +156,18 @@ async function run(job) {
     }
     const before = await page.evaluate(() => window.referee.inputs.length);
     if (part.fps) { // hold a button: frames a second while it repeats, from..to ms into the hold
-      await press(part.fps.button, true, epochMs());
+      const { stampToPage } = await clocks(page, press.cdp);
+      const now = async () => stampToPage + await page.evaluate(() => performance.now());
+      await press(part.fps.button, true, await now());
       await sleep(part.fps.from);
       const frames0 = await page.evaluate(() => window.referee.frames);
       await sleep(part.fps.to - part.fps.from);
       const frames = await page.evaluate(() => window.referee.frames);
-      await press(part.fps.button, false, epochMs());
+      await press(part.fps.button, false, await now());
       result.fps = ((frames - frames0) * 1000) / (part.fps.to - part.fps.from);
       continue;
     }
-    const t0 = await play(page, part.timeline, press, result.snaps);
-    const origin = await page.evaluate(() => performance.timeOrigin);
-    result.planned.push(part.timeline.changes.map(([t, b, down]) => [t0 + t - origin, b, down]));
+    result.planned.push(await play(page, part.timeline, press, result.snaps));
     result.inputs.push(await page.evaluate((n) => window.referee.inputs.slice(n), before));
   }
   result.late = await page.evaluate(() => window.referee.late());
