@@ -78,7 +78,8 @@ def test_who_went_out_follows_from_the_counts(rig):
     # (the standings, then the hub's OK first)
     rig.play("ok\nok\n" + "ok long\nok long\n" * 2 + "ok long\nup\nok long\n" * 2)
     assert isinstance(rig.app.screen, OutPicker)
-    rig.play("down x3\nok\nok")  # P4 went out
+    assert rig.app.screen.index == 2  # it starts on P3, the first empty hand
+    rig.play("down\nok\nok")  # P4 went out
     assert state.ending(2) == ("out", 3)
 
 
@@ -103,7 +104,10 @@ def test_a_net_score_is_kept_as_the_table_added_it(rig):
     from referee.rummy.hand import OutPicker
 
     assert isinstance(rig.app.screen, OutPicker)
-    rig.play("down\nok")
+    # it starts on P2: no hand counted empty, and P2's net is the best of
+    # the hand (the others -5), as the one who went out usually has
+    assert rig.app.screen.index == 1
+    rig.play("ok")
     state = main_screen(rig).session.state
     assert state.ledger.round_scores(1) == [-5, net, -5, -5]
 
