@@ -93,18 +93,30 @@ class App:
 
     def pop(self):
         if len(self._stack) > 1:
-            self._stack.pop()
+            screen = self._stack.pop()
             if len(self._stack) == 1:
                 unload_games()
-                self.menu_back()
+                self.menu_back(screen)
         self.dirty = True
 
-    def menu_back(self):
-        """The menu at the bottom of the stack, made if it was never needed."""
-        if self._stack[0] is None:
+    def menu_back(self, screen=None):
+        """The menu at the bottom of the stack, made if it was never needed;
+        its cursor on the game of ``screen``, the one that went back to it
+        (a game resumed at boot was not opened from the menu's row), or the
+        resume offer's: OK opens it again."""
+        menu = self._stack[0]
+        if menu is None:
             from referee.screens.menu import Menu  # not before a resume offer at boot
 
-            self._stack[0] = Menu(self)
+            menu = self._stack[0] = Menu(self)
+        session = getattr(screen, "session", None)
+        name = session.rules.NAME if session is not None else getattr(screen, "game", None)
+        if name is not None:
+            from referee.games import GAMES  # the menu's: loaded with it
+
+            for i in range(len(GAMES)):
+                if GAMES[i][0] == name:
+                    menu.index = i + 1  # row 0 is Dice & coins
 
     def replace(self, screen):
         self._stack[-1] = screen
