@@ -100,15 +100,17 @@ class App:
         self.dirty = True
 
     def menu_back(self, screen=None):
-        """The menu at the bottom of the stack, made if it was never needed;
-        its cursor on the game of ``screen``, the one that went back to it
-        (a game resumed at boot was not opened from the menu's row), or the
-        resume offer's: OK opens it again."""
-        menu = self._stack[0]
-        if menu is None:
-            from referee.screens.menu import Menu  # not before a resume offer at boot
+        """The menu at the bottom of the stack, made if it was never needed
+        (a resume offer at boot comes first), its cursor then on the game of
+        ``screen``, the one that went back to it: a game resumed at boot, or
+        the offer's, so OK opens it again. A menu that exists already is
+        left as it is: its cursor is on the row the game was opened from
+        (no lookup in the press that goes back to it)."""
+        if self._stack[0] is not None:
+            return  # opened from the menu: its cursor is on the game already
+        from referee.screens.menu import Menu  # not before a resume offer at boot
 
-            menu = self._stack[0] = Menu(self)
+        menu = self._stack[0] = Menu(self)
         session = getattr(screen, "session", None)
         name = session.rules.NAME if session is not None else getattr(screen, "game", None)
         if name is not None:
