@@ -86,8 +86,7 @@ class Rounds(Screen):
                     self.message = "%s wins" % now.table.side_name(now.winner)
             return refused
 
-        name = state.table.side_name(side)
-        self.app.push(NumberEntry(self.app, name, save, None, was, was, self.session.rules.GRAIN))
+        self.app.push(NumberEntry(self.app, state.table.side_name(side), save, None, was, was))
 
     def draw(self, c):
         state = self.session.state
