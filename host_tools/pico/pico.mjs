@@ -55,13 +55,15 @@ class Hooks extends Set {
 
 // Instructions in a row while the harness has nothing to look at: the core
 // awake, its PC at none of the hooks (a flash routine, a collection, a bench
-// symbol), and the clock short of ``until`` (the next alarm, the run's end).
+// symbol), the run not stopped (a watchdog reset, an exhausted entropy
+// stream: both come from an instruction's own register access), and the
+// clock short of ``until`` (the next alarm, the run's end).
 // Kept out of runChip, whose loop looks at all of that before each
 // instruction: a third of the emulator's time was that loop's own. Counts
 // into ``acc``: instructions, awake ns (the last instruction's included),
 // and the ns of the last one, left for the caller to tick so that an alarm
 // it brings fires there, after the counting, as in runChip's loop.
-function burst(core, clock, rate, hooks, until, acc) {
+function burst(core, clock, rate, hooks, until, acc, halted) {
   const near = hooks.near;
   let n = 0;
   let awake = 0;
@@ -72,7 +74,7 @@ function burst(core, clock, rate, hooks, until, acc) {
     nanos = core.executeInstruction() * rate.cycleNanos;
     n++;
     awake += nanos;
-    if (core.waiting || clock.nanos + nanos >= until) break;
+    if (core.waiting || halted.now || clock.nanos + nanos >= until) break;
     clock.tick(nanos);
     nanos = 0;
   }
@@ -93,9 +95,10 @@ async function runChip(job) {
 
   const result = { i2c: [], pins: [], heap: [], gc: [], collected: [], ready_us: null, end_us: 0, error: null };
   let stopped = false;
+  const halted = { now: false }; // stopped, as burst() reads it
   function fail(message) {
     if (!result.error) result.error = `${message} at ${(clock.nanos / MS).toFixed(3)} ms`;
-    stopped = true;
+    stopped = halted.now = true;
   }
 
   // --- bootrom, firmware, filesystem ------------------------------------------
@@ -198,7 +201,7 @@ async function runChip(job) {
     }
     if (cutHere) {
       result.cut_us = clock.nanos / 1000;
-      stopped = true; // the supply is gone: no instruction runs after this
+      stopped = halted.now = true; // the supply is gone: no instruction runs after this
       return;
     }
     core.PC = core.LR & ~1;
@@ -355,7 +358,7 @@ async function runChip(job) {
     if (job.uart) {
       const reason = watchdog.reason === WATCHDOG_FORCE ? 'forced' : 'timer';
       result.reset = { us: clock.nanos / 1000, reason };
-      stopped = true;
+      stopped = halted.now = true;
     } else {
       fail('watchdog reset');
     }
@@ -472,7 +475,7 @@ async function runChip(job) {
     const port = await bridge.listen();
     tell({ event: 'listening', port });
     const stop = () => {
-      stopped = true;
+      stopped = halted.now = true;
       bridge.notify();
     };
     process.stdin.on('data', (data) => {
@@ -808,7 +811,7 @@ async function runChip(job) {
         if (clock.nanosToNextAlarm > 0) until = Math.min(until, clock.nanos + clock.nanosToNextAlarm);
         if (result.ready_us === null) until = Math.min(until, bootLimit + 1);
         if (gcReturn >= 0) hooks.add(gcReturn);
-        burst(core, clock, rate, hooks, until, acc);
+        burst(core, clock, rate, hooks, until, acc, halted);
         if (gcReturn >= 0) hooks.delete(gcReturn);
         instructions += acc.n;
         benchWindow.awake_ns += acc.awake;
