@@ -94,11 +94,10 @@ async function runChip(job) {
   chip.logger = new ConsoleLogger(LogLevel.Error);
 
   const result = { i2c: [], pins: [], heap: [], gc: [], collected: [], ready_us: null, end_us: 0, error: null };
-  let stopped = false;
-  const halted = { now: false }; // stopped, as burst() reads it
+  const halted = { now: false }; // the run has stopped: an object, as burst() reads it too
   function fail(message) {
     if (!result.error) result.error = `${message} at ${(clock.nanos / MS).toFixed(3)} ms`;
-    stopped = halted.now = true;
+    halted.now = true;
   }
 
   // --- bootrom, firmware, filesystem ------------------------------------------
@@ -201,7 +200,7 @@ async function runChip(job) {
     }
     if (cutHere) {
       result.cut_us = clock.nanos / 1000;
-      stopped = halted.now = true; // the supply is gone: no instruction runs after this
+      halted.now = true; // the supply is gone: no instruction runs after this
       return;
     }
     core.PC = core.LR & ~1;
@@ -358,7 +357,7 @@ async function runChip(job) {
     if (job.uart) {
       const reason = watchdog.reason === WATCHDOG_FORCE ? 'forced' : 'timer';
       result.reset = { us: clock.nanos / 1000, reason };
-      stopped = halted.now = true;
+      halted.now = true;
     } else {
       fail('watchdog reset');
     }
@@ -475,7 +474,7 @@ async function runChip(job) {
     const port = await bridge.listen();
     tell({ event: 'listening', port });
     const stop = () => {
-      stopped = halted.now = true;
+      halted.now = true;
       bridge.notify();
     };
     process.stdin.on('data', (data) => {
@@ -493,7 +492,7 @@ async function runChip(job) {
   const HELD = 2;
   async function pause(bridge, why) {
     bridge.flush();
-    if (stopped) return 0;
+    if (halted.now) return 0;
     if (why === ASLEEP) {
       await bridge.input();
       // The wait took wall time, with nothing scheduled on the chip to see it pass.
@@ -694,11 +693,9 @@ async function runChip(job) {
   core.PC = FLASH_BASE; // boot2, as the bootrom would after checking its CRC
   const bootLimit = job.boot_limit_ms * MS;
   // clk_sys changes around each lightsleep (125 MHz, 12 MHz XOSC, 6.5 MHz ROSC).
-  let cycleNanos = 1e9 / chip.clkSys;
-  const rate = { cycleNanos };
+  const rate = { cycleNanos: 1e9 / chip.clkSys }; // an object, as burst() reads it too
   chip.addClockListener((clkSys) => {
-    cycleNanos = 1e9 / clkSys;
-    rate.cycleNanos = cycleNanos;
+    rate.cycleNanos = 1e9 / clkSys;
   });
   let instructions = 0;
   let wasWaiting = false;
@@ -768,7 +765,7 @@ async function runChip(job) {
     PYEXEC_FILE, GC_COLLECT].filter((pc) => pc >= 0));
   const acc = { n: 0, awake: 0, pending: 0 };
   let notPast = uartBoard ? await connect(uartBoard) : Infinity;
-  for (let n = 1; !stopped && clock.nanos < endNanos; n++) {
+  for (let n = 1; !halted.now && clock.nanos < endNanos; n++) {
     if (core.waiting) {
       if (!wasWaiting) {
         wasWaiting = true;
@@ -804,8 +801,8 @@ async function runChip(job) {
       const cycles = core.executeInstruction();
       if (clock.nanos >= profileFrom && clock.nanos < profileTo) profileStep(pc, cycles);
       instructions++;
-      benchWindow.awake_ns += cycles * cycleNanos;
-      clock.tick(cycles * cycleNanos);
+      benchWindow.awake_ns += cycles * rate.cycleNanos;
+      clock.tick(cycles * rate.cycleNanos);
       if (!uartBoard && !core.waiting && !(clock.nanos >= profileFrom && clock.nanos < profileTo)) {
         let until = Math.min(endNanos, profileFrom);
         if (clock.nanosToNextAlarm > 0) until = Math.min(until, clock.nanos + clock.nanosToNextAlarm);
