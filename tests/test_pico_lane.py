@@ -250,6 +250,29 @@ def test_a_full_frame_takes_its_wire_time_at_the_programmed_bus_rate():
         assert us == pytest.approx(1026 * 9 * 313 / 125, abs=0.01)
 
 
+def test_skipping_the_i2c_waits_turns_changes_nothing_the_chip_does():
+    """The harness jumps the clock over turns of the SDK's busy-wait for
+    each I2C byte (pico.mjs: SPIN_LOOPS). A turn after the jump must start
+    at the nanosecond, and in the state, it would have: the same record as a
+    run that takes every turn, down to the instruction count and every
+    transaction's start and end. Boot, a few presses, a redraw at each."""
+    timeline = lane.timeline_for("wait 100\ndown\ndown\nok\nwait 300\nback\nwait 300\n", 50, 50)
+    image = flash_image.referee_image({})
+    skipping = run.run_chip(timeline, image)
+    every = run.run_chip(timeline, image, every_turn=True)
+    assert every.spun == 0
+    # a full frame is 1,026 bytes of about 50 turns each: most of them skipped
+    assert skipping.spun > 1_000_000
+    assert skipping.error is None and skipping.ready_us is not None
+    assert len(skipping.i2c) > 40
+    assert skipping.i2c == every.i2c
+    assert skipping.pins == every.pins
+    assert skipping.gc == every.gc
+    assert skipping.instructions == every.instructions
+    assert (skipping.ready_us, skipping.end_us) == (every.ready_us, every.end_us)
+    assert skipping.bench == every.bench
+
+
 def test_a_game_saved_on_the_desktop_resumes_on_the_chip(flash):
     """The score pad's journal, written by the rig, goes on the emulated flash
     (as --flash-dir puts it): the chip offers it and resumes it, frame for

@@ -78,6 +78,7 @@ class ChipRun:
     error: str | None = None
     wall_s: float = 0.0
     instructions: int = 0
+    spun: int = 0  # of them, turns of the SDK's I2C waits skipped (pico.mjs: SPIN_LOOPS)
     flash: dict = field(default_factory=dict)
     entropy_used: int = 0
     filesystem: bytes | None = None  # the LittleFS region at the end, if asked
@@ -134,6 +135,7 @@ def make_job(
     quiet_ms: int | None = None,
     uart: dict | None = None,
     probe_ack: bool = False,
+    every_turn: bool = False,
 ) -> Path:
     buttons, board = board_pins()
     image_path = workdir / "littlefs.img"
@@ -193,6 +195,9 @@ def make_job(
         # the panel acknowledges a bit-banged address probe (i2c.scan()) on the pins
         "i2c_pins": {"sda": board.I2C_SDA, "scl": board.I2C_SCL} if probe_ack else None,
         "dump_flash": str(workdir / "flash.bin") if uart else None,
+        # every turn of the SDK's I2C waits run, none skipped (the test that
+        # skipping them changes nothing: tests/test_pico_lane.py)
+        "every_turn": every_turn,
     }
     path = workdir / "job.json"
     path.write_text(json.dumps(job))
@@ -254,6 +259,7 @@ def _record(raw: dict, workdir: Path) -> ChipRun:
         error=raw["error"],
         wall_s=raw["wall_s"],
         instructions=raw["instructions"],
+        spun=raw.get("spun", 0),
         flash=raw["flash"],
         entropy_used=raw["entropy_used"],
         filesystem=fs_path.read_bytes() if fs_path.exists() else None,
