@@ -92,17 +92,20 @@ def copy_glyph(buf, at: int, font, start: int, width: int, pages: int, stride: i
 def changed_span(a, b, start: int, n: int) -> int:
     """Where ``a`` and ``b`` differ in ``[start, start + n)``: the first and
     last offsets from ``start`` as ``first << 8 | last``, or -1 for nowhere."""
-    x = ptr8(a)  # noqa: F821
+    # Two plain scans, from each end to the first difference: a page that
+    # did not change is one pass of a compare a byte, and one that did stops
+    # early from both ends. (One pass that kept first and last in step took
+    # 0.68 ms of a full redraw's 6 ms on the chip: viper keeps few locals in
+    # registers on the M0+.)
+    x = ptr8(a)  # noqa: F821 - viper's pointer type
     y = ptr8(b)  # noqa: F821
-    first = -1
-    last = -1
-    i = 0
-    while i < n:
-        if x[start + i] != y[start + i]:
-            if first < 0:
-                first = i
-            last = i
-        i += 1
-    if first < 0:
+    end = start + n
+    first = start
+    while first < end and x[first] == y[first]:
+        first += 1
+    if first == end:
         return -1
-    return (first << 8) | last
+    last = end - 1
+    while x[last] == y[last]:
+        last -= 1
+    return ((first - start) << 8) | (last - start)
