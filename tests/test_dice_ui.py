@@ -81,6 +81,23 @@ def test_each_throw_changes_the_glass(rig):
     assert len(rig.frames) == before + 5  # the counter changes even if the dice repeat
 
 
+def test_the_throw_counter_counts_the_chosen_dice_only(rig, monkeypatch):
+    """Two coin flips, then a die: the die has not been thrown, so no "#2"
+    stands over its "OK to roll"; its first throw is #1. The same after the
+    editor sets other dice."""
+    from conftest import drawn_text
+
+    rig.play("ok\nok x2\ndown")  # the coin flipped twice, then 1d6
+    drawn = drawn_text(monkeypatch)
+    rig.app.dirty = True
+    rig.play("wait 10")
+    assert "#" not in drawn and dice_screen(rig).throws == 0
+    rig.play("ok")
+    assert dice_screen(rig).throws == 1 and "#" in drawn
+    rig.play("ok long\nup\nok\nok")  # the editor: 2 dice, sides as they were
+    assert dice_screen(rig).choice == (2, 6) and dice_screen(rig).throws == 0
+
+
 def test_choice_survives_a_reset(flash):
     rig = Rig(seed=1)
     rig.play("ok\ndown x3")  # 3d6

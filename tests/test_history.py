@@ -108,16 +108,16 @@ def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
     storage = Storage("data")
     Rig(seed=1).play(SCORE_PAD)  # night 1
     rig = Rig(seed=2)  # switched on again: BACK past the offer, a new game
-    rig.play("back")
-    assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 0
-    rig.play(EVIL)  # night 2; the score pad goes to the history
+    rig.play("back")  # the menu, on the declined game's row (the score pad's)
+    assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 1
+    rig.play("up\n" + EVIL)  # night 2; the score pad goes to the history
     assert isinstance(rig.app.screen, EvilGame)
     rig = Rig(seed=3)  # the next evening: OK resumes the Evil game (night 2) ...
     rig.play("wait 500\nok\nwait 500")
     assert isinstance(rig.app.screen, EvilGame)
-    rig.play("back")  # the menu, on its top row
-    assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 0
-    rig.play(SCORE_PAD)  # ... and a new game opens night 3
+    rig.play("back")  # the menu, on the Evil game's row
+    assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 2
+    rig.play("up x2\n" + SCORE_PAD)  # ... and a new game opens night 3
     assert history.listed(storage) == [(1, "scorepad", 1, False), (2, "evil", 2, False)]
     assert history.header_of(storage, "game.jnl") == ("scorepad", 3)
     rig.play("back")  # the menu, where it was left: History is its row 7
@@ -126,7 +126,9 @@ def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
     assert rig.app.screen.row(1)[1:] == ("2 Evil Robots", False, 2)
     # a hang restarts the chip (the watchdog): the night goes on
     rig = Rig(seed=4, reset_cause=machine.WDT_RESET)
-    rig.play("wait 500\nback\nback\n" + EVIL)  # the note of the hang, the offer
+    rig.play("wait 500\nback\nback")  # the note of the hang, the offer: its row
+    assert rig.app.screen.index == 1
+    rig.play("up\n" + EVIL)
     assert history.header_of(storage, "game.jnl") == ("evil", 3)
 
 
@@ -137,7 +139,7 @@ def test_a_past_game_set_aside_unfinished_says_so(flash):
 
     Rig(seed=1).play(EVIL)  # Evil Robots started, nothing played
     rig = Rig(seed=2)
-    rig.play("back\n" + SCORE_PAD + "\nback")  # the Evil game goes to the history
+    rig.play("back\nup x2\n" + SCORE_PAD + "\nback")  # the Evil game goes to the history
     rig.play(f"down x{7 - rig.app.screen.index}\nok\nok\nwait 500")
     past = rig.app.screen
     assert isinstance(past, PastGame) and past.label == "1 Evil Robots"

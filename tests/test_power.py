@@ -341,7 +341,7 @@ def test_settings_take_effect_at_once_and_survive_a_reset(flash):
     settings_screen(rig)
     rig.play("down\nok")  # Bright: 4 -> 1 (the choices wrap)
     assert rig.panel.contrast == CONTRAST[1] == 0x10
-    rig.play("up\nok\nback")  # Face: across the table
+    rig.play("up\nok\nback")  # Flip the panel: yes
     turned = rig.panel.pixels()
     # turned 180 degrees: pixel (x, y) is now at (127 - x, 63 - y)
     for x, y in ((0, 0), (30, 4), (64, 20), (100, 40), (127, 63)):
@@ -353,3 +353,23 @@ def test_settings_take_effect_at_once_and_survive_a_reset(flash):
     for y in range(64):
         for x in range(128):
             assert again.panel.pixel(x, y, image) == rig.panel.pixel(127 - x, 63 - y, upright)
+
+
+def test_settings_rows_say_flip_the_panel_and_keep_clear_of_the_edges(flash, monkeypatch):
+    """Each row's words sit inside a margin: on a plain row the outer four
+    pixel columns at each side stay dark, on the chosen (inverted) row they
+    stay lit, so no letter touches the panel's edge. The first line names
+    what it does in a player's words."""
+    rig = Rig()
+    drawn = drawn_text(monkeypatch)
+    settings_screen(rig)
+    assert "Flip the panel" in drawn and "no " in drawn
+    assert "Face" not in drawn
+    for chosen in range(5):  # each line chosen in turn
+        image = rig.panel.pixels()
+        for row in range(1, 7):  # the five lines and the battery's
+            lit = row == 1 + chosen
+            for y in range(row * 8, row * 8 + 8):
+                for x in (0, 1, 2, 3, 124, 125, 126, 127):
+                    assert rig.panel.pixel(x, y, image) == lit, (chosen, row, x, y)
+        rig.play("down")

@@ -33,7 +33,8 @@ def choose_in_menu(rig, name):
     rows = [label(row) for row in range(ROWS)]
     assert rows.count(title(name)) == 1, rows
     row = rows.index(title(name))
-    rig.play(f"down x{row}\nok" if row else "ok")
+    steps = (row - rig.app.screen.index) % ROWS  # from where the cursor is
+    rig.play(f"down x{steps}\nok" if steps else "ok")
 
 
 def start_from_menu(name):
@@ -137,10 +138,28 @@ def test_a_saved_game_of_each_kind_is_offered_and_resumes(saved):
     assert isinstance(rig.app.screen, play_class(name))
 
 
+def test_back_from_a_game_resumed_at_boot_lands_on_its_menu_row(saved):
+    """The menu a resumed game goes back to was never opened on the game's
+    row: it is put there, so OK opens the game again (not Dice & coins)."""
+    from referee.screens.menu import Menu, label
+
+    name, _ = saved
+    rig = Rig(seed=2)
+    rig.play("ok\nback")  # the offer taken, then back from the game
+    menu = rig.app.screen
+    assert isinstance(menu, Menu)
+    assert label(menu.index) == title(name)
+    rig.play("ok")
+    assert isinstance(rig.app.screen, play_class(name))
+
+
 def test_the_menu_row_of_each_game_reopens_its_saved_game(saved):
     name, _ = saved
     rig = Rig(seed=2)
     rig.play("back")  # no to the offer: the menu, the game still saved
+    from referee.screens.menu import label
+
+    assert label(rig.app.screen.index) == title(name)  # on its row: OK resumes it
     choose_in_menu(rig, name)
     screen = rig.app.screen
     assert isinstance(screen, play_class(name)), type(screen).__name__

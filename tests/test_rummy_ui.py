@@ -78,7 +78,8 @@ def test_who_went_out_follows_from_the_counts(rig):
     # (the standings, then the hub's OK first)
     rig.play("ok\nok\n" + "ok long\nok long\n" * 2 + "ok long\nup\nok long\n" * 2)
     assert isinstance(rig.app.screen, OutPicker)
-    rig.play("down x3\nok\nok")  # P4 went out
+    assert rig.app.screen.index == 2  # it starts on P3, the first empty hand
+    rig.play("down\nok\nok")  # P4 went out
     assert state.ending(2) == ("out", 3)
 
 
@@ -103,7 +104,10 @@ def test_a_net_score_is_kept_as_the_table_added_it(rig):
     from referee.rummy.hand import OutPicker
 
     assert isinstance(rig.app.screen, OutPicker)
-    rig.play("down\nok")
+    # it starts on P2: no hand counted empty, and P2's net is the best of
+    # the hand (the others -5), as the one who went out usually has
+    assert rig.app.screen.index == 1
+    rig.play("ok")
     state = main_screen(rig).session.state
     assert state.ledger.round_scores(1) == [-5, net, -5, -5]
 
@@ -142,7 +146,7 @@ def test_history_corrects_an_earlier_hand(flash):
     rig.play("down\n")  # hand 2 -> hand 1 (pages wrap)
     rig.play("ok\ndown\nok")  # pick P2 (the second side), open the number
     assert rig.app.screen.value == 50  # hand 1's +50 for P2
-    rig.play("down x10\nok")  # P2 scored 40 in hand 1, not 50
+    rig.play("down x2\nok")  # P2 scored 40 in hand 1, not 50: two steps of 5
     assert main.session.state.ledger.round_scores(1) == [45, 40, -5, -35]
     assert main.session.state.ledger.totals == [25, 20, 70, -20]
 
@@ -168,6 +172,51 @@ def test_a_correction_from_the_history_ends_the_game(rig):
     rig.play("ok\nok\nok\ndown hold 5000\nok")  # the same (history still picked), under 400
     state = main_screen(rig).session.state
     assert state.ledger.totals[0] < 400 and not state.over  # the game reopens
+
+
+def test_a_robber_correction_steps_by_five_as_every_card_scores(rig):
+    """robber-rummy.txt's table: every card scores 5, 10 or 15, doubled in
+    a sequence, and a renege is -100, so no hand can score off a multiple of
+    5. A correction counts by 5, held too, never through a value between."""
+    rig.play("down x5\nok\ndown x2\nok\nok\nok\nok long\nok")  # 2 players, no sitting, to 400
+    rig.play("ok\nok long\nok long\nok x4\nup x3\nok long\nok long\nok\nok")  # P1 30, P2 0
+    rig.play("up\nok\nok\nok")  # history, hand 1, P1, the number
+    entry = rig.app.screen
+    assert entry.value == 30
+    rig.play("up")
+    assert entry.value == 35  # 30 + 5 (by 1 it was 31)
+    rig.play("down x9")
+    assert entry.value == -10  # 35 - 9 x 5
+    seen = []
+    original = entry.on_event
+
+    def watched(ev):
+        original(ev)
+        seen.append(entry.value)
+
+    entry.on_event = watched
+    rig.play("up hold 3000")
+    assert len(seen) > 10 and all(v % 5 == 0 for v in seen)
+    assert all(b - a == 5 for a, b in zip(seen, seen[1:], strict=False))  # each in turn
+    rig.play("ok")
+    state = main_screen(rig).session.state
+    assert state.ledger.round_scores(1)[0] == seen[-1]
+
+
+def test_a_value_off_the_grain_comes_back_onto_it_at_the_first_press(rig):
+    """A correction saved before corrections kept to the grain (-2 in a
+    Robber Rummy hand) is shown as it is, and the first press lands on the
+    multiple of 5 on that side of it."""
+    from referee.screens.number_entry import NumberEntry
+
+    # held 900 ms: the press lands on 0, then a repeat at 400 ms and every
+    # 120 ms after (400, 520, 640, 760, 880: hw/buttons.py's timing) adds 5
+    for keys, want in (("up", 0), ("down", -5), ("up hold 900", 25)):
+        entry = NumberEntry(rig.app, "P1", lambda v: None, None, -2, -2, 5)
+        rig.app.push(entry)
+        rig.play(keys)
+        assert entry.value == want, keys
+        rig.app.pop()
 
 
 def test_a_sitting_shows_its_games_and_numbers_hands_within_each(rig, monkeypatch):

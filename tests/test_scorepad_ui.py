@@ -210,7 +210,7 @@ def test_the_offer_breaks_a_long_headline_over_two_rows(rig):
         def headline(state):
             return "round 11, CARLOS leads"
 
-    offer = ResumeOffer(rig.app, "Score pad")
+    offer = ResumeOffer(rig.app, "scorepad")
     offer.session = SimpleNamespace(rules=Rules, state=None, journal=SimpleNamespace(count=1))
     drawn = []
     canvas = rig.app.canvas

@@ -271,7 +271,7 @@ def test_the_flip_setting_turns_the_drawn_panel(lane, tmp_path, monkeypatch):
             pytest.fail(golden_diff.explain(f"web flip {snap}", drawn, rig.snaps[snap]))
     settings, flipped = (bytes.fromhex(result["snaps"][s]) for s in ("settings", "flipped"))
     # turned 180 degrees: pixel (x, y) of one is pixel (127-x, 63-y) of the other,
-    # but for the changed line itself ("this way" to "across")
+    # but for the changed line itself ("no" to "yes")
     same = sum(
         (settings[(y >> 3) * 128 + x] >> (y & 7) & 1)
         == (flipped[((63 - y) >> 3) * 128 + 127 - x] >> ((63 - y) & 7) & 1)

@@ -93,18 +93,32 @@ class App:
 
     def pop(self):
         if len(self._stack) > 1:
-            self._stack.pop()
+            screen = self._stack.pop()
             if len(self._stack) == 1:
                 unload_games()
-                self.menu_back()
+                self.menu_back(screen)
         self.dirty = True
 
-    def menu_back(self):
-        """The menu at the bottom of the stack, made if it was never needed."""
-        if self._stack[0] is None:
-            from referee.screens.menu import Menu  # not before a resume offer at boot
+    def menu_back(self, screen=None):
+        """The menu at the bottom of the stack, made if it was never needed
+        (a resume offer at boot comes first), its cursor then on the game of
+        ``screen``, the one that went back to it: a game resumed at boot, or
+        the offer's, so OK opens it again. A menu that exists already is
+        left as it is: its cursor is on the row the game was opened from
+        (no lookup in the press that goes back to it)."""
+        if self._stack[0] is not None:
+            return  # opened from the menu: its cursor is on the game already
+        from referee.screens.menu import Menu  # not before a resume offer at boot
 
-            self._stack[0] = Menu(self)
+        menu = self._stack[0] = Menu(self)
+        session = getattr(screen, "session", None)
+        name = session.rules.NAME if session is not None else getattr(screen, "game", None)
+        if name is not None:
+            from referee.games import GAMES  # the menu's: loaded with it
+
+            for i in range(len(GAMES)):
+                if GAMES[i][0] == name:
+                    menu.index = i + 1  # row 0 is Dice & coins
 
     def replace(self, screen):
         self._stack[-1] = screen

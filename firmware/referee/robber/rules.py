@@ -22,6 +22,7 @@ TEAMS = True
 SITTING = True
 ENDINGS = ("rummy", "stock")
 RENEGE = -100
+GRAIN = 5  # every card scores 5, 10, 15 or double that, and a renege -100
 
 FIELDS = (
     ("seq 2-9", 10, 64),

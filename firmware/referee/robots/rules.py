@@ -20,6 +20,7 @@ TARGET = 250
 TEAMS = False
 SITTING = False
 ENDINGS = ("out",)
+GRAIN = 5  # cards score 5, 10 or 15, a constructed robot 50: corrections step by 5
 
 # (label, points a card, most one player can have) in entry order
 FIELDS = (

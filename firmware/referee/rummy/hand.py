@@ -53,7 +53,7 @@ def next_count(main):
     if out is None:  # the counts leave it open: asked
         if main._picker is None:
             main._picker = OutPicker(main.app, main)
-        main._picker.index = 0
+        main._picker.index = likeliest(main.session)
         main.app.push(main._picker)
     else:
         close_hand(main, out)
@@ -77,6 +77,27 @@ def went_out(session):
     if out < 0 and "stock" not in session.rules.ENDINGS:
         return None  # ROBOTS!: somebody went out
     return out
+
+
+def likeliest(session):
+    """Where the picker of who went out starts: the first player whose
+    counted hand is empty, else the best score of the hand (going out
+    leaves no card counting against a player)."""
+    state = session.state
+    rules = session.rules
+    fields = rules.FIELDS
+    best = top = None
+    for seat in range(state.table.players):
+        counts = state.counts[seat]
+        if len(counts) > len(fields):
+            points = counts[-1]  # a net score
+        elif hand_is_empty(fields, counts):
+            return seat
+        else:
+            points = rules.score(counts)
+        if top is None or points > top:
+            best, top = seat, points
+    return best
 
 
 def close_hand(main, out):
@@ -112,7 +133,7 @@ class OutPicker(Screen):
         # the players, then "nobody" where the stock can end a hand
         self.players = state.table.players
         self.choices = self.players + (1 if "stock" in main.session.rules.ENDINGS else 0)
-        self.index = 0
+        self.index = 0  # set to the likeliest as it opens (next_count)
 
     def _out(self):
         return self.index if self.index < self.players else -1

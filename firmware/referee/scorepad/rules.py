@@ -21,10 +21,11 @@ MAX_TARGET = 10000
 
 # What the shared screens ask of a game (screens/rounds.py): its score
 # table's pages are rounds; no sitting of several games; a round has no
-# ways of ending to show.
+# ways of ending to show; a correction steps by 1 (any score may be).
 PERIOD = "ROUND"
 SITTING = False
 ENDINGS = ()
+GRAIN = 1
 
 
 class State:

@@ -68,6 +68,7 @@ class Dice(Screen):
         remembered across resets."""
         self._select(COIN if choice[0] == 0 else choice)
         self.values = None
+        self.throws = 0
         self._remember()
 
     def on_event(self, ev):
@@ -88,6 +89,7 @@ class Dice(Screen):
         self.index = (self.index + step) % len(self.choices)
         self._title = "< %s >" % label(self.choice)
         self.values = None
+        self.throws = 0  # the count is of this choice's throws: a coin's are not a die's
         self._remember()
 
     def _remember(self):

@@ -1,6 +1,9 @@
-"""Enter a number: UP/DOWN count by 1; held, they run on by fives, landing
-on multiples of 5 (most games score in fives), faster after a moment. OK
-saves, BACK cancels. Shows where the number takes a total."""
+"""Enter a number: UP/DOWN count by the game's grain (1, or 5 where every
+card scores a multiple of 5); held, they run on by fives (or by the grain,
+if larger), landing on them, faster after a moment. Each step lands on a
+multiple of its size, so a value off the grain (an old correction) comes
+back onto it at the first press. OK saves, BACK cancels. Shows where the
+number takes a total."""
 
 from micropython import const
 
@@ -14,28 +17,32 @@ LIMIT = 9999
 
 
 class NumberEntry(Screen):
-    def __init__(self, app, title, save, total=None, value=0, was=None):
+    def __init__(self, app, title, save, total=None, value=0, was=None, grain=1):
         """``save(value)`` returns None, or a message saying why not.
-        ``total``: show "total T -> T+value"; ``was``: show the old value."""
+        ``total``: show "total T -> T+value"; ``was``: show the old value;
+        ``grain``: the smallest step a score can take (the rules' GRAIN)."""
         Screen.__init__(self, app)
         self.title = title
         self.save = save
         self.total = total
         self.was = was
         self.value = value
+        self.grain = grain
 
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
         if step:
+            size = self.grain
+            if ev >= _UP_REPEAT and size < 5:  # held: on by fives (26, 30, 35...)
+                size = 5
             value = self.value
-            if ev < _UP_REPEAT:
-                value += step
-            elif step > 0:  # held: on by fives, landing on them (26, 30, 35...)
-                value = (value // 5 + 1) * 5
+            if step > 0:
+                value = (value // size + 1) * size
             else:
-                value = ((value + 4) // 5 - 1) * 5
-            self.value = min(LIMIT, max(-LIMIT, value))
+                value = ((value + size - 1) // size - 1) * size
+            limit = LIMIT - LIMIT % self.grain
+            self.value = min(limit, max(-limit, value))
         elif ev == _OK_PRESS:
             self.message = self.save(self.value)
             if self.message is None:

@@ -33,13 +33,12 @@ def offer(app):
     journal = Journal(app.storage)
     try:
         # a header that does not read, or names no game in the registry
-        game_title = title(game_of(journal))
+        screen = ResumeOffer(app, game_of(journal))
     except Exception:  # noqa: BLE001 - MemoryError too: _settle says why
         _settle(app, None)
         return
     if _finished(journal):
         return
-    screen = ResumeOffer(app, game_title)
     app.push(screen)
     app.later(screen.rebuild)
 
@@ -78,7 +77,7 @@ def _settle(app, screen):
         import referee.ui.lists  # noqa: F401
 
         if screen is None:
-            screen = ResumeOffer(app, title(session.rules.NAME))
+            screen = ResumeOffer(app, session.rules.NAME)
             app.push(screen)
         screen.session = session
         app.dirty = True
@@ -86,6 +85,7 @@ def _settle(app, screen):
             tell_problem(app, saved)
         return screen
     if screen is not None and app.screen is screen:
+        screen.game = None  # nothing to resume: the menu stays on its top row
         app.pop()
     if saved.problem is not None:
         tell_problem(app, saved)
@@ -93,9 +93,10 @@ def _settle(app, screen):
 
 
 class ResumeOffer(Screen):
-    def __init__(self, app, title):
+    def __init__(self, app, game):
         Screen.__init__(self, app)  # its session: None until rebuild()
-        self.title = title
+        self.game = game  # the registry's name: BACK leaves the menu on its row
+        self.title = title(game)
 
     def rebuild(self):
         """Read the game back (a slow step, run once the offer shows)."""

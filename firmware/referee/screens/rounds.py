@@ -86,7 +86,8 @@ class Rounds(Screen):
                     self.message = "%s wins" % now.table.side_name(now.winner)
             return refused
 
-        self.app.push(NumberEntry(self.app, state.table.side_name(side), save, None, was, was))
+        name = state.table.side_name(side)
+        self.app.push(NumberEntry(self.app, name, save, None, was, was, self.session.rules.GRAIN))
 
     def draw(self, c):
         state = self.session.state
