@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import runpy
 import select
+import signal
 import sys
 import threading
 import time
@@ -293,6 +294,10 @@ def interactive(flash: Path) -> int:
                 else:
                     machine.sim_set_pin(board.BUTTON_PINS[arg], 0 if move == "down" else 1)
 
+    # q stops the firmware's loop as Ctrl-C would: interrupt_main() does
+    # nothing where SIGINT is ignored, as it is in a job a shell started in
+    # the background (a CI run's `make test &` left this simulator running).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     threading.Thread(target=painter, daemon=True).start()
     threading.Thread(target=keyboard, daemon=True).start()
     try:

@@ -124,6 +124,17 @@ def terminal_size(columns, lines):
     fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
 
 
+def wait_exit(pid, timeout=30.0):
+    """The child's wait status once it has ended, or None if it still runs."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            return status
+        time.sleep(0.05)
+    return None
+
+
 def end_child(pid, fd):
     """Stop the simulator under test if it still runs, and close its terminal."""
     try:
@@ -145,8 +156,8 @@ def test_a_terminal_too_small_is_told_the_size_it_needs(tmp_path):
     try:
         said = read_until(fd, ["80x24"], timeout=60)
         assert "130x35" in said and "80x24" in said
-        _, status = os.waitpid(pid, 0)
-        assert os.WEXITSTATUS(status) != 0
+        status = wait_exit(pid)
+        assert status is not None and os.WIFEXITED(status) and os.WEXITSTATUS(status) != 0
     finally:
         end_child(pid, fd)
 
@@ -167,8 +178,9 @@ def test_interactive_simulator_in_a_terminal(tmp_path):
         second = read_until(fd, dice.split("\n"))
         assert all(line in second for line in dice.split("\n")), "dice screen not drawn"
         os.write(fd, b"q")
-        _, status = os.waitpid(pid, 0)
-        assert os.WEXITSTATUS(status) == 0
+        status = wait_exit(pid)
+        assert status is not None, "q did not stop the simulator"
+        assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
     finally:
         end_child(pid, fd)
 
