@@ -86,3 +86,14 @@ def test_the_duel_and_factory_plays_end_where_their_headers_say(flash, tmp_path)
 def test_the_plays_reworked_are_within_budget(name):
     count, budget = count_and_budget(name)
     assert 0 < count <= budget
+
+
+def test_a_play_is_timed_at_a_tables_pace():
+    """Issue 36's pace, by hand: a tap is 150 ms down and 250 ms before the
+    next press (0.4 s), a long press 800 ms down (1.05 s), a hold of 300 ms
+    0.55 s: 0.4 + 1.05 + 0.55 = 2.0 s from "snap start" to "snap end"."""
+    script = "ok\nsnap start\nok\nok long\nup hold 300\nsnap end\nok\n"
+    assert presses.table_seconds(script) == pytest.approx(2.0)
+    # the ROBOTS! hand at a table's pace: issue 36 measured 20.3 s of button time
+    seconds = dict((what, s) for what, s, _target in presses.play_seconds())
+    assert seconds["plays/robots_hand.txt"] == pytest.approx(20.3, abs=0.05)

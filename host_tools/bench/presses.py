@@ -29,6 +29,14 @@ that pick the claimant, so the budgets with a reaction in them rose by that.
 - a round with every side-changing robot of its deal (RandomBot, GroupBot
   with two pulls, PushBot bounced by BlockBot, JudasBot's switch in its
   peek): at most 80
+
+Each play is also timed at a table's pace (issue 36): a tap held 150 ms,
+250 ms between presses, a long press held 800 ms (LONG_MS and the rig's
+100 ms more), a hold as long as its script says. Seconds, not only
+presses: an OK held to move on costs as much as five taps. The targets
+are issue 36's; they are printed beside the figure, not yet held to
+(`make bench` fails on presses over budget only): the hands reach them
+once moving on takes a tap, not a long press.
 """
 
 from pathlib import Path
@@ -49,6 +57,11 @@ PLAY_BUDGETS = (
     ("duel_busy", 12),
     ("scorepad_round", 13),
 )
+
+# issue 36's targets for the seconds a play takes at a table's pace
+SECONDS_TARGETS = {"robots_hand": 15.0, "robber_hand": 12.0, "duel_busy": 4.0}
+TAP_MS = 150
+BETWEEN_MS = 250
 
 # (script, first snap, last snap): the stretch counted, and its budget
 BUDGETS = (
@@ -80,6 +93,19 @@ def presses(script: str, first: str, last: str) -> int:
     raise ValueError(f"no snap {first} ... snap {last} in the script")
 
 
+def table_seconds(script: str, first: str = "start", last: str = "end") -> float:
+    """Seconds from ``snap first`` to ``snap last`` at a table's pace."""
+    from host_tools import paths
+    from host_tools.pico import script as timelines
+
+    paths.use_firmware()
+    from referee.hw.buttons import LONG_MS
+
+    pins = {"up": 0, "down": 1, "ok": 2, "back": 3}  # any four: only the times matter
+    snaps = dict(timelines.timeline(script, pins, TAP_MS, BETWEEN_MS, LONG_MS).snaps)
+    return (snaps[last] - snaps[first]) / 1000
+
+
 def figures() -> list[tuple[str, int, int]]:
     """(what, presses, budget) for each counted stretch."""
     out = []
@@ -98,12 +124,25 @@ def play_figures() -> list[tuple[str, int, int]]:
     return out
 
 
+def play_seconds() -> list[tuple[str, float, float | None]]:
+    """(what, seconds at a table's pace, issue 36's target or None) for each play."""
+    out = []
+    for name, _budget in PLAY_BUDGETS:
+        script = (PLAYS / (name + ".txt")).read_text()
+        out.append((f"plays/{name}.txt", table_seconds(script), SECONDS_TARGETS.get(name)))
+    return out
+
+
 def main() -> int:
     over = 0
     for what, count, budget in figures() + play_figures():
         flag = "" if count <= budget else "  OVER"
         over += count > budget
         print(f"presses, {what:45} {count:3}  (budget {budget}){flag}")
+    for what, seconds, target in play_seconds():
+        aim = "" if target is None else f"  (issue 36's target {target:g} s)"
+        flag = "" if target is None or seconds <= target else "  over the target"
+        print(f"seconds at a table's pace, {what:26} {seconds:5.1f}{aim}{flag}")
     return 1 if over else 0
 
 
