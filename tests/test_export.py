@@ -44,6 +44,28 @@ def test_one_csv_and_chart_per_game(night):
         assert image.size == (600, 350)
 
 
+def test_a_round_being_played_is_not_exported_as_a_row_of_zeros(night):
+    """The Evil Robots night cut just after its third deal: rounds 1 and 2
+    are scored, round 3 is dealt and not yet scored. Its table has rows for
+    1 and 2 only, as the whole game's (tests/scenarios/evil.txt), and the
+    totals are theirs."""
+    from referee.core.journal_read import read, replay
+    from referee.games import rules
+
+    journals, _out, _games = night
+    lines = (journals / "evil.jnl").read_bytes().splitlines(keepends=True)
+    deals = [i for i, line in enumerate(lines) if line.startswith(b'{"a": "deal"')]
+    assert len(deals) == 3
+    header, actions, _dropped = read(b"".join(lines[: deals[2] + 1]))
+    game = rules(header["game"])
+    cut = game.score_rows(replay(game, header["setup"], actions))
+    header, actions, _dropped = read(b"".join(lines))
+    whole = game.score_rows(replay(game, header["setup"], actions))
+    assert [row[0] for row in cut] == ["round", 1, 2, "total"]
+    assert cut[1:3] == whole[1:3]
+    assert cut[3][1:] == [a + b for a, b in zip(whole[1][1:], whole[2][1:], strict=True)]
+
+
 def test_running_totals_add_up():
     rows = [
         ["hand", "A", "B", "ended"],

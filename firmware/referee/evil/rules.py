@@ -500,7 +500,9 @@ def summary(state):
 
 def score_rows(state):
     rows = [["round"] + state.table.names]
-    for rnd in range(1, state.round + 1):
+    # a round dealt and not yet scored has no row (it would read all zeros)
+    scored = state.round - 1 if state.phase in (TURNS, PASSING) else state.round
+    for rnd in range(1, scored + 1):
         rows.append([rnd] + state.ledger.round_scores(rnd))
     rows.append(["total"] + list(state.ledger.totals))
     return rows
