@@ -67,7 +67,7 @@ def kept(soaked):
 
 @pytest.mark.xfail(
     strict=True,
-    reason="issue 32, over docs/design.md's 48 KB today: 54,992 B at probe 4 (ROBOTS! setup, "
+    reason="issue 32, over docs/design.md's 48 KB today: 55,008 B at probe 4 (ROBOTS! setup, "
     "a name), 54,432 B at probe 5 (Evil Robots' setup), 51,776 B at probe 2 (score pad); "
     "the evening's interned names are never freed: past 1,260 MicroPython adds a pool of "
     "1,280 slots (7.7 KB) and an evening reaches 1,434 (docs/testing.md)",
@@ -77,15 +77,17 @@ def test_every_probe_keeps_the_heap_within_the_game_budget(soaked):
 
 
 def test_no_probe_keeps_more_heap_than_today(soaked):
-    # ratchet, not a budget: 54,992 B today (seed 1's probe 4: a setup holds
+    # ratchet, not a budget: 55,008 B today (seed 1's probe 4: a setup holds
     # the game's code and a session's, loaded while the table reads it), the
     # menu's 29,552 B after boot and 42,112 B at the end. It was 54,256 B
     # before the journal's tail (core/tail.py): its hooks in the resident
     # Storage cost about 450 B at every probe, traded for the slowest press
     # (167.8 ms to 92.7) and four of five flash erases. One folder per game
     # (issue 34) added 160 B: a game's package is a module while it is open.
+    # 55,008 B since the six small parts of issue 36 and changed_span's two
+    # scans (its machine code 48 B longer, for 0.6 ms off every redraw).
     found = kept(soaked)
-    assert max(found) <= 55_000
+    assert max(found) <= 55_008
     # the evening's growth is names (bounded: the code holds so many), not
     # games left loaded: back at the menu, within 14.5 KB of the boot's
     assert soaked.probes[0].screen == soaked.probes[-1].screen == "ROBOT REFEREE"
