@@ -95,14 +95,9 @@ def presses(script: str, first: str, last: str) -> int:
 
 def table_seconds(script: str, first: str = "start", last: str = "end") -> float:
     """Seconds from ``snap first`` to ``snap last`` at a table's pace."""
-    from host_tools import paths
-    from host_tools.pico import script as timelines
+    from host_tools.pico import lane
 
-    paths.use_firmware()
-    from referee.hw.buttons import LONG_MS
-
-    pins = {"up": 0, "down": 1, "ok": 2, "back": 3}  # any four: only the times matter
-    snaps = dict(timelines.timeline(script, pins, TAP_MS, BETWEEN_MS, LONG_MS).snaps)
+    snaps = dict(lane.timeline_for(script, TAP_MS, BETWEEN_MS).snaps)
     return (snaps[last] - snaps[first]) / 1000
 
 
