@@ -105,6 +105,51 @@ def test_no_screen_decodes_an_event_by_calls():
         assert not re.search(r"\b(button_of|kind_of|step_of)\b", path.read_text()), path.name
 
 
+def test_a_list_cursor_goes_round_at_either_end():
+    # by hand, four entries 0..3: UP from the first is the last, DOWN from the last the first
+    screen = Screen(_App())
+    screen.move(1, 4)
+    assert screen.index == 3
+    screen.move(-1, 4)
+    assert screen.index == 0
+    screen.move(-1, 4)
+    assert screen.index == 1
+    # a hub's list: its "next step" line (-1) above players 0..2; UP from it is the last player
+    hub = Screen(_App())
+    hub.index = -1
+    hub.move(1, 3, first=-1)
+    assert hub.index == 2
+    hub.move(-1, 3, first=-1)
+    assert hub.index == -1
+
+
+def test_a_list_scrolls_to_keep_its_cursor_in_sight():
+    # seven entries, three rows shown: DOWN four times puts the cursor on entry 4,
+    # shown on the last of rows 2, 3, 4; UP back to entry 1 shows 1, 2, 3
+    screen = Screen(_App())
+    for _ in range(4):
+        screen.move(-1, 7, 3)
+    assert (screen.index, screen.top) == (4, 2)
+    for _ in range(3):
+        screen.move(1, 7, 3)
+    assert (screen.index, screen.top) == (1, 1)
+    screen.move(1, 7, 3)
+    screen.move(1, 7, 3)  # round to the last: 4, 5, 6 shown
+    assert (screen.index, screen.top) == (6, 4)
+    hub = Screen(_App())
+    hub.index = 0
+    hub.top = 0
+    hub.move(1, 7, 3, first=-1)  # up onto the "next step" line: the list shows its top
+    assert (hub.index, hub.top) == (-1, 0)
+
+
+def test_no_screen_moves_a_list_cursor_by_its_own_arithmetic():
+    # Screen.move is the one place: no "self.index = (self.index ... ) % ..." in a screen
+    wrap = re.compile(r"self\.index = \(self\.index[^\n]*\) %")
+    for path in sorted(SCREENS.values()):
+        assert not wrap.search(path.read_text()), path.name
+
+
 class _App:
     def __init__(self):
         self.pops = 0

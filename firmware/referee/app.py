@@ -29,6 +29,13 @@ from referee.hw.buttons import OK
 from referee.hw.buzzer import TONES
 from referee.ui.canvas import Canvas
 
+try:  # for mypy: MicroPython has no typing (start.py makes it fail at once)
+    from typing import Callable  # noqa: UP035 (collections.abc is not on the Pico either)
+
+    from referee.core.session import Session
+except ImportError:
+    pass
+
 POLL_MS = const(10)
 BATTERY_MS = const(5000)  # how often VSYS is read
 _SURE = const(3)  # readings in a row before the battery is called low or empty
@@ -64,9 +71,10 @@ class App:
         self._awake_from = (self._battery_due - _AWAKE_MS) & _TICKS_MASK
         self._untidy = True  # garbage may have piled up since the last collection
         self.settings = {}  # type: dict # filled in by settings.boot()
-        self._later = None  # type: object # one job for a step after the panel shows the screen
-        self.unsaved = None  # type: object # a Session whose last action waits for the redraw
-        self.snapshot_due = None  # type: object # a Session whose snapshot waits for a pause
+        # (annotations: MicroPython drops them when it compiles)
+        self._later: Callable[[], object] | None = None  # one job for after the redraw
+        self.unsaved: Session | None = None  # whose last action waits for the redraw
+        self.snapshot_due: Session | None = None  # whose snapshot waits for a pause
         # A game started since power-on (core/history.py: nights); a restart
         # after a hang is no power-on: the night goes on
         self.night_begun = hw.watchdog_reset
@@ -114,10 +122,10 @@ class App:
         session = getattr(screen, "session", None)
         name = session.rules.NAME if session is not None else getattr(screen, "game", None)
         if name is not None:
-            from referee.games import GAMES  # the menu's: loaded with it
+            from referee.games import GAME_NAME, GAMES  # the menu's: loaded with it
 
             for i in range(len(GAMES)):
-                if GAMES[i][0] == name:
+                if GAMES[i][GAME_NAME] == name:
                     menu.index = i + 1  # row 0 is Dice & coins
 
     def replace(self, screen):
@@ -161,8 +169,9 @@ class App:
 
     def step(self):
         """Sample the buttons once, handle what they say, redraw if needed."""
-        if self._later is not None and not self.dirty:
-            self._run_later()
+        job = self._later
+        if job is not None and not self.dirty:
+            self._run_later(job)
         now = self.clock.ticks_ms()
         buttons = self.buttons
         buttons.poll(now)
@@ -207,8 +216,9 @@ class App:
         if self.dirty:
             plug_holes()
             self._redraw()
-        if self.unsaved is not None:
-            self._save()
+        session = self.unsaved
+        if session is not None:
+            self._save(session)
 
     def _tidy(self):
         """The table paused: the snapshot a game put off (core/session.py),
@@ -218,16 +228,15 @@ class App:
         session = self.snapshot_due
         if session is not None:
             self.snapshot_due = None
-            session.snapshot_if_due()  # type: ignore[attr-defined]
+            session.snapshot_if_due()
         self.storage.settle()
         gc.collect()
 
-    def _run_later(self):
-        job = self._later
+    def _run_later(self, job):
         self._later = None
         top = self._stack[-1]
         try:
-            job()  # type: ignore[operator]
+            job()
         except Exception as e:  # noqa: BLE001
             self.crashed(e)
         if self._stack[-1] is not top:
@@ -236,15 +245,14 @@ class App:
             # was meant for the one it replaced, and must not dismiss it.
             self.buttons.swallow()
 
-    def _save(self):
+    def _save(self, session):
         """The action the panel now shows goes to flash (core/session.py:
         the append may wait ~45 ms for a sector erase, after the frame)."""
-        session = self.unsaved
         self.unsaved = None
         # (no crash handling: a save fails as a whole, and when the rebuild
         # after a refused write fails too, run() logs it and the watchdog
         # restarts the chip onto what the flash holds)
-        if session.save() is not None:  # type: ignore[attr-defined]
+        if session.save() is not None:
             from referee.screens.notice import not_saved  # a refused write only
 
             not_saved(self)

@@ -22,6 +22,10 @@ _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 
 _SCALE_CELL = const(12)  # a character cell at scale 2
+# The two cards side by side at scale 2: "9H + QS" (a card's name 4 cells at most)
+_FIRST_X = const(10)
+_PLUS_X = const(58)
+_SECOND_X = const(76)
 
 
 class CardEntry(Screen):
@@ -93,9 +97,9 @@ class CardEntry(Screen):
         if self.what == "build":
             c.centre("BUILD: %s" % name, 0)
             second = self.cards[1]
-            c.text(duel.name(first), 10, 2, scale=2)
-            c.text("+", 58, 2, scale=2)
-            c.text(duel.name(second), 76, 2, scale=2)
+            c.text(duel.name(first), _FIRST_X, 2, scale=2)
+            c.text("+", _PLUS_X, 2, scale=2)
+            c.text(duel.name(second), _SECOND_X, 2, scale=2)
             problem = self.message or duel.build_problem(first, second)
             if first == second:
                 problem = "two different cards"
@@ -112,8 +116,8 @@ class CardEntry(Screen):
                 c.centre("robot %s, discard %s" % (duel.name(low), duel.name(high)), 5)
         else:
             c.centre("RECOVERY: %s" % name, 0)
-            c.text(duel.name(first), 10, 2, scale=2)
-            c.text("back %d" % self.returns, 58, 2, scale=2)
+            c.text(duel.name(first), _FIRST_X, 2, scale=2)
+            c.text("back %d" % self.returns, _PLUS_X, 2, scale=2)
             if self.message:
                 c.lines(self.message, 5)
             else:

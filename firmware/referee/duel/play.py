@@ -21,6 +21,12 @@ from referee.ui.lists import keep_visible, scroll_bar
 _OK_PRESS = const(2)
 
 _VISIBLE = const(3)  # choice rows 4..6
+# A side's row of counts: its name, then supply, hand and discard in columns
+_NAME_X = const(20)
+_SUPPLY_X = const(62)
+_HAND_X = const(84)
+_DISCARD_X = const(104)
+_WINS_X = const(104)  # the duels won, "1-0", at the right of the title row
 _COLOURS = ("B", "R")
 
 
@@ -29,8 +35,6 @@ class Duel(Screen):
 
     def __init__(self, app, session):
         Screen.__init__(self, app, session)
-        self.index = 0
-        self.top = 0
         self.picked = []  # type: list  # attackers chosen so far
         self.blocks = {}  # type: dict  # attacker -> blocker chosen so far
         self.split = 0  # cards the defender takes from the supply
@@ -99,7 +103,7 @@ class Duel(Screen):
             self.split = max(least, min(most, self.split + step))
             self._rows = None
         elif step and rows:
-            self.index = (self.index - step) % len(rows)
+            self.move(step, len(rows))
         elif ev == _OK_PRESS and rows:
             self.choose(rows[min(self.index, len(rows) - 1)])
             self._rows = None
@@ -177,7 +181,7 @@ class Duel(Screen):
         x = c.number(state.duel, x, 0)
         c.number(state.turn, c.text(" TURN ", x, 0), 0)
         wins = state.match.wins
-        c.number(wins[1], c.text("-", c.number(wins[0], 104, 0), 0), 0)
+        c.number(wins[1], c.text("-", c.number(wins[0], _WINS_X, 0), 0), 0)
         c.invert_rows(0)
         note = self.note
         if note is not None:  # over the counts until the next press, which acts
@@ -190,10 +194,10 @@ class Duel(Screen):
                 if seat == state.active and state.phase != duel.OVER:
                     c.text(">", 0, row)
                 c.text(_COLOURS[state.colour[seat]], 8, row)
-                c.text(state.table.names[seat], 20, row)
-                c.number(state.supply[seat], c.text("s", 62, row), row)
-                c.number(state.hand[seat], c.text("h", 84, row), row)
-                c.number(state.discard[seat], c.text("d", 104, row), row)
+                c.text(state.table.names[seat], _NAME_X, row)
+                c.number(state.supply[seat], c.text("s", _SUPPLY_X, row), row)
+                c.number(state.hand[seat], c.text("h", _HAND_X, row), row)
+                c.number(state.discard[seat], c.text("d", _DISCARD_X, row), row)
         name = state.table.names
         if note is not None and len(note) > 2:
             pass  # the note takes the phase's row too

@@ -144,7 +144,7 @@ class Calls(Turns):
         if self.discussion:
             players = state.table.players
             if step:
-                self.index = (self.index - step) % players
+                self.move(step, players)
             elif ev == _OK_PRESS:
                 self.message = self.session.act({"a": "pass", "seat": self.index})
             elif ev == _OK_LONG:
@@ -155,7 +155,7 @@ class Calls(Turns):
             return
         waiting = self._waiting()
         if step:
-            self.index = (self.index - step) % (waiting + 2)
+            self.move(step, waiting + 2)
         elif ev == _OK_PRESS:
             if self.index > waiting:  # nobody else: end the turns
                 self.call(0)
@@ -280,7 +280,7 @@ class TurnRecord(Turns):
                 size = len(self._targets()) if self.to is None else 2
             else:
                 size = len(self._outcomes())
-            self.index = (self.index - step) % size
+            self.move(step, size)
         elif ev == _OK_PRESS:
             self._ok()
         elif ev == _OK_LONG and self.stage == 2:
@@ -446,7 +446,7 @@ class PassPhase(Turns):
         if self.claim:
             passers = state.passed
             if step:
-                self.index = (self.index - step) % len(passers)
+                self.move(step, len(passers))
             elif ev == _OK_PRESS:
                 self.who = passers[self.index]
                 if self.claim == 1:
@@ -459,7 +459,7 @@ class PassPhase(Turns):
                 self.claim = 0
             return
         if step and rows:
-            self.index = (self.index - step) % len(rows)
+            self.move(step, len(rows))
         elif ev == _OK_PRESS:
             if not rows:
                 # loaded when first opened, for the heap (see referee.screens)
@@ -566,7 +566,7 @@ class Ability(Screen):
         self.message = None
         rows = self._rows()
         if step and rows:
-            self.index = (self.index - step) % rows
+            self.move(step, rows)
         elif ev == _OK_PRESS:
             self._ok()
         elif ev == _OK_LONG and self.stage == "group":

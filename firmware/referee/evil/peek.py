@@ -41,6 +41,8 @@ _SIDES = ("good", "evil", "neutral")
 
 _CHEATBOT = const(2)
 _JUDASBOT = const(9)
+# The secrets screen: the power (big, at the left), the rest in a column right of it
+_RIGHT_X = const(50)
 
 # Each robot's ability in a few words (in the order of evil.BOTS).
 ABILITY = (
@@ -249,17 +251,17 @@ class Peek(Screen):
         c.text("power", 4, 7)
         coins = state.coins[seat]
         if side == allegiance_of(coins[0] == "H", coins[1] == "H"):  # still the dealt side
-            c.text("coins", 50, 3)
-            c.text(coins, 50, 4, scale=2)
+            c.text("coins", _RIGHT_X, 3)
+            c.text(coins, _RIGHT_X, 4, scale=2)
         shown = self._shows(state)
-        c.text(side.upper() if shown == side else side.upper() + ">" + shown.upper(), 50, 6)
+        c.text(side.upper() if shown == side else side.upper() + ">" + shown.upper(), _RIGHT_X, 6)
         if offer == "plus":
-            c.text("BACK:+1", 50, 7)
+            c.text("BACK:+1", _RIGHT_X, 7)
         elif offer == "judas":
-            c.text("BACK>" + (self.choice or "stay"), 50, 7)
+            c.text("BACK>" + (self.choice or "stay"), _RIGHT_X, 7)
         elif offer == "truth":
-            c.text("BACK:" + ("I lied" if self.choice else "deny?"), 50, 7)
+            c.text("BACK:" + ("I lied" if self.choice else "deny?"), _RIGHT_X, 7)
         elif offer == "lie":  # deny conversions of it (or claim them)?
-            c.text("BACK:lie " + ("yes" if state.lie != bool(self.choice) else "no"), 50, 7)
+            c.text("BACK:lie " + ("yes" if state.lie != bool(self.choice) else "no"), _RIGHT_X, 7)
         else:
-            c.text("UP/DN:show", 50, 7)
+            c.text("UP/DN:show", _RIGHT_X, 7)

@@ -30,7 +30,6 @@ class EvilGame(Screen):
     def __init__(self, app, session):
         Screen.__init__(self, app, session)
         self.index = -1  # -1: the next step; 0.. the players, then the tools
-        self.top = 0
 
     def _rows(self):
         return self.session.state.table.players + len(_TOOLS)
@@ -39,8 +38,7 @@ class EvilGame(Screen):
         step = STEP[ev]
         self.message = None
         if step:
-            self.index = (self.index + 1 - step) % (self._rows() + 1) - 1
-            self.top = keep_visible(self.top, max(0, self.index), _VISIBLE)
+            self.move(step, self._rows(), _VISIBLE, -1)
         elif ev == _OK_PRESS:
             players = self.session.state.table.players
             if self.index < players:

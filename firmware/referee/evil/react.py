@@ -93,7 +93,7 @@ class React(Screen):
         self.message = None
         if step:
             size = len(_REACTIONS) if self.stage == 0 else len(self._claimants())
-            self.index = (self.index - step) % size
+            self.move(step, size)
         elif ev == _OK_PRESS:
             if self.stage == 0:
                 self.how = _REACTIONS[self.index][1]

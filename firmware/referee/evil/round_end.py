@@ -12,7 +12,7 @@ from micropython import const
 from referee.evil import rules as evil
 from referee.screens import STEP, Screen
 from referee.ui.canvas import CELL, number_width, text_width
-from referee.ui.lists import keep_visible, scroll_bar
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -40,8 +40,7 @@ class RoundEnd(Screen):
         rows = len(self.sides) + self.asks
         self.message = None
         if step:
-            self.index = (self.index - step) % rows
-            self.top = keep_visible(self.top, self.index, 6)
+            self.move(step, rows, 6)
         elif ev == _OK_PRESS:
             if self.index < len(self.sides):
                 self.sides[self.index] = _NEXT[self.sides[self.index]]

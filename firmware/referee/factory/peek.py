@@ -31,6 +31,9 @@ from referee.screens import STEP, Screen
 _UP_PRESS = const(0)
 _DOWN_PRESS = const(1)
 _BACK_PRESS = const(3)
+# A build: the part names at the left, the colour chosen for each in a column
+_NAME_X = const(8)
+_CHOICE_X = const(50)
 
 _PARTS = ("head", "torso", "legs")
 _EUREKA = 6  # the cursor's last stop: 0-2 the cards, 3-5 the parts
@@ -204,11 +207,11 @@ class Peek(Screen):
         draft = self._draft()
         for part in range(3):
             colour = draft[part]
-            c.text(_PARTS[part], 8, 3 + part)
-            c.text("-" if colour is None else factory.COLOURS[colour], 50, 3 + part)
+            c.text(_PARTS[part], _NAME_X, 3 + part)
+            c.text("-" if colour is None else factory.COLOURS[colour], _CHOICE_X, 3 + part)
             c.right(self.board[part], 3 + part)  # the board robots, the clues beside
-        c.text("eureka", 8, 6)
-        c.text(("yes" if self.shout else "no") if state.siren[seat] else "used", 50, 6)
+        c.text("eureka", _NAME_X, 6)
+        c.text(("yes" if self.shout else "no") if state.siren[seat] else "used", _CHOICE_X, 6)
         if state.phase == factory.SECOND:
             # the first robot's count: in the player's hand through the second
             # try, as a face-down tile is

@@ -21,7 +21,7 @@ from referee.factory import rules as factory
 from referee.hw.buzzer import ROLL
 from referee.screens import STEP, Screen
 from referee.ui.canvas import number_width
-from referee.ui.lists import keep_visible, scroll_bar
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -35,7 +35,6 @@ class FactoryGame(Screen):
     def __init__(self, app, session):
         Screen.__init__(self, app, session)
         self.index = -1  # -1: the next step; 0.. the players, then standings
-        self.top = 0
 
     def _rows(self):
         return self.session.state.players + 1
@@ -44,8 +43,7 @@ class FactoryGame(Screen):
         step = STEP[ev]
         self.message = None
         if step:
-            self.index = (self.index + 1 - step) % (self._rows() + 1) - 1
-            self.top = keep_visible(self.top, max(0, self.index), _VISIBLE)
+            self.move(step, self._rows(), _VISIBLE, -1)
         elif ev == _OK_PRESS:
             state = self.session.state
             if self.index < 0:

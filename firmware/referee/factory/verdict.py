@@ -30,7 +30,7 @@ class Verdict(Screen):
         self.message = None
         rows = len(self.seats) + 1
         if step:
-            self.index = (self.index - step) % rows
+            self.move(step, rows)
         elif ev == _OK_PRESS:
             if self.index == len(self.seats):
                 # loaded when first opened, for the heap (see referee.screens)

@@ -87,14 +87,10 @@ POWERS = (
 
 
 class Powers(Screen):
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.index = 0
-
     def on_event(self, ev):
         step = STEP[ev]
         if step:
-            self.index = (self.index - step) % len(POWERS)
+            self.move(step, len(POWERS))
         elif ev <= _BACK_PRESS:  # OK or BACK pressed
             self.app.pop()
 

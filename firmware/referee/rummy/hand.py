@@ -141,7 +141,7 @@ class OutPicker(Screen):
     def on_event(self, ev):
         step = STEP[ev]
         if step:
-            self.index = (self.index - step) % self.choices
+            self.move(step, self.choices)
         elif ev == _OK_PRESS:
             self.app.pop()
             close_hand(self.main, self._out())

@@ -44,7 +44,7 @@ class Rummy(Screen):
         self.message = None
         sides = self.session.state.table.sides()
         if step:
-            self.index = (self.index - step) % (sides + len(self._tools()))
+            self.move(step, sides + len(self._tools()))
         elif ev == _OK_PRESS:
             if self.index < sides:
                 self.score_hand()

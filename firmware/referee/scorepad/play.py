@@ -38,7 +38,7 @@ class ScorePad(Screen):
         self.message = None
         step = STEP[ev]
         if step:
-            self.index = (self.index - step) % (players + 2)
+            self.move(step, players + 2)
         elif ev == _OK_PRESS and (state.over or self.index > players):
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.rounds import Rounds

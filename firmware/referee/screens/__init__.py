@@ -60,6 +60,9 @@ never run stays out of the heap: on the chip the menu keeps 45.6 of its
 
 from micropython import const
 
+from referee.games import GAME_SCREENS
+from referee.ui.lists import keep_visible
+
 _BACK_PRESS = const(3)
 _BACK_LONG = const(7)
 # +1 for UP, -1 for DOWN (a press or a repeat), 0 for any other event:
@@ -71,6 +74,10 @@ class Screen:
     peek = False  # a secret's screen: see above
     undoes = False  # BACK held takes back the session's last step (back())
     message = None  # type: str | None  # over the key hint on the hint line
+    # A screen that is a list: its cursor, the entry UP/DOWN move over
+    # (move()), and the first entry its rows show. A screen has one list.
+    index = 0
+    top = 0
 
     def __init__(self, app, session=None):
         self.app = app
@@ -93,6 +100,15 @@ class Screen:
     def hint(self, c, keys):
         c.hint(self.message or keys)
 
+    def move(self, step, count, visible=0, first=0):
+        """UP (``step`` 1) or DOWN (-1) on the list of entries ``first`` ..
+        ``count - 1``: the cursor goes round past either end, and a list
+        that shows ``visible`` rows scrolls to keep it in sight (an entry
+        before 0, a hub's "next step" line above its list, shows the top)."""
+        self.index = (self.index - first - step) % (count - first) + first
+        if visible:
+            self.top = keep_visible(self.top, max(0, self.index), visible)
+
     def back(self, ev):
         """BACK pressed: pop. BACK held, on a screen that undoes: undo, and
         True (the screen may redo what it made from the state)."""
@@ -107,6 +123,5 @@ class Screen:
 def screens_of(game):
     """The module of a registry entry's main screen (its folder's play.py),
     loaded now if it is not yet."""
-    # game[3]: the entry's screens field; a fromlist makes __import__ return
-    # the module itself, not "referee"
-    return __import__("referee." + game[3] + ".play", None, None, ("_",))
+    # a fromlist makes __import__ return the module itself, not "referee"
+    return __import__("referee." + game[GAME_SCREENS] + ".play", None, None, ("_",))

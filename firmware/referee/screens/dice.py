@@ -86,7 +86,7 @@ class Dice(Screen):
             self.back(ev)
 
     def _move(self, step):
-        self.index = (self.index + step) % len(self.choices)
+        self.move(-step, len(self.choices))  # UP: the next choice
         self._title = "< %s >" % label(self.choice)
         self.values = None
         self.throws = 0  # the count is of this choice's throws: a coin's are not a die's

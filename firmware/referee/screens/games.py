@@ -2,7 +2,7 @@
 (referee/games/__init__.py) names for it."""
 
 from referee import JOURNAL
-from referee.games import entry, rules
+from referee.games import GAME_PLAY, entry, rules
 from referee.screens import screens_of
 
 
@@ -104,7 +104,7 @@ def open_or_start(app, name):
 def open_game(app, session):
     """The main screen of a game in play: the class the registry names."""
     game = entry(session.rules.NAME)
-    return getattr(screens_of(game), game[4])(app, session)  # the entry's play field
+    return getattr(screens_of(game), game[GAME_PLAY])(app, session)
 
 
 def new_game(app, name):

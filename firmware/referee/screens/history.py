@@ -18,6 +18,7 @@ the totals, never a secret (an Evil Robots side, a Robo Factory order).
 from micropython import const
 
 from referee.screens import STEP, Screen
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -38,8 +39,6 @@ def _load_reader():
 class History(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
-        self.index = 0
-        self.top = 0
         self.load()
         if self.count:
             app.later(_load_reader)
@@ -81,7 +80,7 @@ class History(Screen):
         self.message = None
         count = self.count
         if step and count:
-            self.index = (self.index - step) % (count + 1)  # the games, then "delete all"
+            self.move(step, count + 1)  # the games, then "delete all"
         elif ev == _OK_PRESS and self.index < count:
             self.app.push(PastGame(self, self.row(self.index)))
         elif ev == _OK_PRESS and count:
@@ -103,8 +102,6 @@ class History(Screen):
             self.app.pop()
 
     def draw(self, c):
-        from referee.ui.lists import keep_visible, scroll_bar
-
         c.text("HISTORY", 2, 0)
         count = self.count
         if self.index < count and self.row(self.index)[3]:
@@ -194,8 +191,6 @@ class PastGame(Screen):
             c.text(sides[i][0], 8, row)
             c.number_right(sides[i][1], c.width - 6, row)
         if len(sides) > shown:
-            from referee.ui.lists import scroll_bar
-
             scroll_bar(c, self.top, shown, len(sides), first, shown)
         self.hint(c, "BACK  hold OK:delete")
 

@@ -6,9 +6,10 @@ memory at a time.
 
 from micropython import const
 
-from referee.games import GAMES
+from referee.games import GAME_NAME, GAME_TITLE, GAMES
 from referee.hw.battery import level
 from referee.screens import STEP, Screen
+from referee.ui.lists import keep_visible, scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -27,7 +28,7 @@ def label(row):
     if row == 0:
         return "Dice & coins"
     if row <= len(GAMES):
-        return GAMES[row - 1][1]  # the game's title
+        return GAMES[row - 1][GAME_TITLE]
     return "History" if row == len(GAMES) + 1 else "Settings"
 
 
@@ -50,19 +51,14 @@ def chosen(app, row):
     # the games' loader stays out of the resident menu
     from referee.screens.games import open_or_start
 
-    return open_or_start(app, GAMES[row - 1][0])
+    return open_or_start(app, GAMES[row - 1][GAME_NAME])
 
 
 class Menu(Screen):
-    def __init__(self, app):
-        Screen.__init__(self, app)
-        self.index = 0
-        self.top = 0
-
     def on_event(self, ev):
         step = STEP[ev]
         if step:
-            self.index = (self.index - step) % ROWS
+            self.move(step, ROWS)
         elif ev == _OK_PRESS or ev == _OK_LONG:
             screen = chosen(self.app, self.index)
             if screen is not None:
@@ -71,10 +67,6 @@ class Menu(Screen):
             self.index = 0
 
     def draw(self, c):
-        # here, not at the top: a resume offer covers the menu until the
-        # game is back, and the resume needs the room (see ui/lists.py)
-        from referee.ui.lists import keep_visible, scroll_bar
-
         self.top = keep_visible(self.top, self.index, _VISIBLE)
         c.centre("ROBOT REFEREE", 0)
         if self.app.millivolts:

@@ -36,13 +36,12 @@ def _shown(name, value):
 class Settings(Screen):
     def __init__(self, app):
         Screen.__init__(self, app)
-        self.index = 0
         self._saved = app.settings  # the values the flash holds
 
     def on_event(self, ev):
         step = STEP[ev]
         if step:
-            self.index = (self.index - step) % len(_LINES)
+            self.move(step, len(_LINES))
         elif ev == _OK_PRESS:
             self._next()
         else:

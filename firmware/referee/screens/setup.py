@@ -22,7 +22,7 @@ of the 100 ms a game took to open.
 from micropython import const
 
 from referee.core.seats import default_names
-from referee.games import entry, rules
+from referee.games import GAME_NAME, GAME_PLAY, GAME_TITLE, entry, rules
 from referee.screens import STEP, Screen, screens_of
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -87,7 +87,7 @@ class GameSetup(Screen):
     def __init__(self, app, name):
         Screen.__init__(self, app)
         self.game = entry(name)  # RulesError for a game this referee lacks
-        self.title = self.game[1].upper()
+        self.title = self.game[GAME_TITLE].upper()
         fields, first = QUESTIONS[name]
         self.fields = fields
         self.values = {"players": 2}  # a two-player game asks no count
@@ -108,7 +108,7 @@ class GameSetup(Screen):
         step = self._loading
         self._loading += 1
         if step == 0:
-            rules(self.game[0])
+            rules(self.game[GAME_NAME])
         elif step == 1:
             screens_of(self.game)
         elif step == 2:
@@ -178,7 +178,7 @@ class GameSetup(Screen):
 
         game = self.game
         try:
-            session = Session.start(self.app.storage, rules(game[0]), setup, self.app)
+            session = Session.start(self.app.storage, rules(game[GAME_NAME]), setup, self.app)
         except RulesError as e:
             self.message = str(e)
             return
@@ -186,7 +186,7 @@ class GameSetup(Screen):
             # ENOTDIR: a file named data where the games' folder belongs
             self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
-        self.app.replace(getattr(screens_of(game), game[4])(self.app, session))
+        self.app.replace(getattr(screens_of(game), game[GAME_PLAY])(self.app, session))
 
     def on_event(self, ev):
         step = STEP[ev]
@@ -197,7 +197,7 @@ class GameSetup(Screen):
                 key, _, low, high, size = self.fields[self.page][:5]
                 self.values[key] = min(high, max(low, self.values[key] + step * size))
             elif self.page == names_page:
-                self.index = (self.index - step) % len(self.names)
+                self.move(step, len(self.names))
             else:
                 self.dealer = (self.dealer + step) % len(self.names)
         elif ev == _OK_PRESS and self.page == names_page:

@@ -21,12 +21,11 @@ class Standings(Screen):
         totals = getattr(getattr(state, "match", None), "totals", None)
         self.totals = totals(state.ledger) if totals is not None else state.ledger.totals
         self.order = state.ledger.standings(self.totals)
-        self.index = 0
 
     def on_event(self, ev):
         step = STEP[ev]
         if step:
-            self.index = (self.index - step) % len(self.order)
+            self.move(step, len(self.order))
         elif ev <= _BACK_PRESS:  # OK or BACK pressed
             self.app.pop()
 
