@@ -32,6 +32,12 @@ two (Canvas.hint). A screen sets ``message`` and clears it at the next
 event. A screen that shows its message elsewhere, or a peek screen's
 cover (a message may tell a secret), draws its keys itself.
 
+A list, as a screen keeps one: ``index`` is its cursor and ``top`` the
+first entry its rows show; ``self.move(step, count, visible, first)``
+moves the cursor for UP/DOWN, round past either end, and scrolls it into
+sight (``visible`` rows; ``first=-1`` for a hub's "next step" line above
+its list). No screen does that arithmetic itself.
+
 BACK, as most screens take it: ``self.back(ev)``, from the last branch of
 on_event, so UP, DOWN and OK pay no call: pressed, the screen goes; held,
 on a screen that ``undoes`` (a game's hub, with a ``session``), the
