@@ -3,7 +3,9 @@ every entry is reached from the menu, the resume offer, the desktop replay
 and the export, each checked here for every entry, so a new entry that
 misses one of those paths fails; a name it does not hold is a clear error."""
 
+import re
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -68,6 +70,28 @@ def saved(request, flash):
 def test_the_registry_names_each_game_once():
     assert len(set(NAMES)) == len(NAMES)
     assert len({game[1] for game in GAMES}) == len(GAMES)  # the menu tells them apart
+
+
+def test_every_module_reads_an_entry_by_the_registrys_field_numbers():
+    """A module that reads registry entries names the fields it reads as
+    private constants (numbers in its code, no heap); each must be the
+    registry's own GAME_* (referee/games/__init__.py)."""
+    import referee.games as registry
+
+    # by hand from the docstring's (name, title, rules, screens, play)
+    assert (registry.GAME_NAME, registry.GAME_TITLE, registry.GAME_PLAY) == (0, 1, 4)
+    assert (registry.GAME_RULES, registry.GAME_SCREENS) == (2, 3)
+    seen = 0
+    for path in sorted(Path(registry.__file__).parents[1].rglob("*.py")):
+        for field, number in re.findall(
+            r"^_GAME_([A-Z]+) = const\((\d+)\)", path.read_text(), re.M
+        ):
+            assert int(number) == getattr(registry, "GAME_" + field), (path.name, field)
+            seen += 1
+    assert seen == 8  # counted by hand: app 1, menu 2, setup 3, games 1, screens 1
+    bare = re.compile(r"\b(game|GAMES\[[^]]+\])\[\d\]")
+    for path in sorted(Path(registry.__file__).parents[1].rglob("*.py")):
+        assert not bare.search(path.read_text()), path.name
 
 
 @pytest.mark.parametrize("name", NAMES)

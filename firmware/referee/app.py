@@ -42,6 +42,8 @@ _SURE = const(3)  # readings in a row before the battery is called low or empty
 _TICKS_MASK = const(0x3FFFFFFF)
 _TIDY_MS = const(1000)  # untouched this long after any activity: one garbage collection
 _AWAKE_MS = const(1000)  # after a touch, the naps wait awake: see nap()
+# The registry entry's fields (referee.games' GAME_*, as numbers in the code)
+_GAME_NAME = const(0)
 
 
 class App:
@@ -122,10 +124,10 @@ class App:
         session = getattr(screen, "session", None)
         name = session.rules.NAME if session is not None else getattr(screen, "game", None)
         if name is not None:
-            from referee.games import GAME_NAME, GAMES  # the menu's: loaded with it
+            from referee.games import GAMES  # the menu's: loaded with it
 
             for i in range(len(GAMES)):
-                if GAMES[i][GAME_NAME] == name:
+                if GAMES[i][_GAME_NAME] == name:
                     menu.index = i + 1  # row 0 is Dice & coins
 
     def replace(self, screen):

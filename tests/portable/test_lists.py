@@ -1,7 +1,7 @@
-"""The scrolling lists' helper (referee/ui/lists.py), on both VMs. The
+"""The scrolling lists' helper (keep_visible, referee/screens), on both VMs. The
 expected positions are counted by hand on a list drawn on paper."""
 
-from referee.ui.lists import keep_visible
+from referee.screens import keep_visible
 
 
 def test_keep_visible_scrolls_only_as_far_as_it_must():

@@ -13,9 +13,9 @@ returns to the menu (the duel stays saved).
 from micropython import const
 
 from referee.duel import rules as duel
-from referee.screens import STEP, Screen
+from referee.screens import STEP, Screen, keep_visible
 from referee.ui.canvas import text_width
-from referee.ui.lists import keep_visible, scroll_bar
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

@@ -32,8 +32,8 @@ from micropython import const
 
 from referee.evil import rules as evil
 from referee.hw.buzzer import TURN
-from referee.screens import STEP, Screen
-from referee.ui.lists import keep_visible, scroll_bar
+from referee.screens import STEP, Screen, keep_visible
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

@@ -13,9 +13,9 @@ game's end: a correction may reopen the game).
 from micropython import const
 
 from referee.hw.buzzer import TURN
-from referee.screens import STEP, Screen
+from referee.screens import STEP, Screen, keep_visible
 from referee.ui.canvas import CELL, COLUMNS, number_width
-from referee.ui.lists import keep_visible, scroll_bar
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

@@ -66,11 +66,10 @@ never run stays out of the heap: on the chip the menu keeps 45.6 of its
 
 from micropython import const
 
-from referee.games import GAME_SCREENS
-from referee.ui.lists import keep_visible
-
 _BACK_PRESS = const(3)
 _BACK_LONG = const(7)
+# The registry entry's fields (referee.games' GAME_*, as numbers in the code)
+_GAME_SCREENS = const(3)
 # +1 for UP, -1 for DOWN (a press or a repeat), 0 for any other event:
 # what a screen that counts or moves a cursor wants (``step = STEP[ev]``).
 STEP = (1, -1, 0, 0, 0, 0, 0, 0, 1, -1, 0, 0)
@@ -130,4 +129,19 @@ def screens_of(game):
     """The module of a registry entry's main screen (its folder's play.py),
     loaded now if it is not yet."""
     # a fromlist makes __import__ return the module itself, not "referee"
-    return __import__("referee." + game[GAME_SCREENS] + ".play", None, None, ("_",))
+    return __import__("referee." + game[_GAME_SCREENS] + ".play", None, None, ("_",))
+
+
+def keep_visible(top, index, visible, tall=0, scale=1):
+    """The first entry to show so that entry ``index`` is within the
+    ``visible`` rows of a scrolling list that started at ``top``. Entries
+    before ``tall`` take ``scale`` rows (double-size players above
+    single-row tools), the others one."""
+    if index < top:
+        return index
+    used = 0
+    for i in range(index, top - 1, -1):  # from the cursor up, until the rows run out
+        used += scale if i < tall else 1
+        if used > visible:
+            return i + 1
+    return top

@@ -1,9 +1,14 @@
 """Opening a game: its saved game, or a new one, on the screens the registry
 (referee/games/__init__.py) names for it."""
 
+from micropython import const
+
 from referee import JOURNAL
-from referee.games import GAME_PLAY, entry, rules
+from referee.games import entry, rules
 from referee.screens import screens_of
+
+# The registry entry's fields (referee.games' GAME_*, as numbers in the code)
+_GAME_PLAY = const(4)
 
 
 def saved_game(app):
@@ -104,7 +109,7 @@ def open_or_start(app, name):
 def open_game(app, session):
     """The main screen of a game in play: the class the registry names."""
     game = entry(session.rules.NAME)
-    return getattr(screens_of(game), game[GAME_PLAY])(app, session)
+    return getattr(screens_of(game), game[_GAME_PLAY])(app, session)
 
 
 def new_game(app, name):

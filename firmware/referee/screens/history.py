@@ -17,8 +17,8 @@ the totals, never a secret (an Evil Robots side, a Robo Factory order).
 
 from micropython import const
 
-from referee.screens import STEP, Screen
-from referee.ui.lists import keep_visible, scroll_bar
+from referee.screens import STEP, Screen, keep_visible
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

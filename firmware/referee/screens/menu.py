@@ -6,10 +6,10 @@ memory at a time.
 
 from micropython import const
 
-from referee.games import GAME_NAME, GAME_TITLE, GAMES
+from referee.games import GAMES
 from referee.hw.battery import level
-from referee.screens import STEP, Screen
-from referee.ui.lists import keep_visible, scroll_bar
+from referee.screens import STEP, Screen, keep_visible
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -18,6 +18,9 @@ _OK_LONG = const(6)
 _BACK_LONG = const(7)
 
 _VISIBLE = const(6)  # rows 1..6; row 0 is the title, row 7 the hint
+# The registry entry's fields (referee.games' GAME_*, as numbers in the code)
+_GAME_NAME = const(0)
+_GAME_TITLE = const(1)
 
 
 # The rows: Dice & coins, then every game in the registry, History, Settings.
@@ -28,7 +31,7 @@ def label(row):
     if row == 0:
         return "Dice & coins"
     if row <= len(GAMES):
-        return GAMES[row - 1][GAME_TITLE]
+        return GAMES[row - 1][_GAME_TITLE]
     return "History" if row == len(GAMES) + 1 else "Settings"
 
 
@@ -51,7 +54,7 @@ def chosen(app, row):
     # the games' loader stays out of the resident menu
     from referee.screens.games import open_or_start
 
-    return open_or_start(app, GAMES[row - 1][GAME_NAME])
+    return open_or_start(app, GAMES[row - 1][_GAME_NAME])
 
 
 class Menu(Screen):

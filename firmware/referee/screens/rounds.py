@@ -12,9 +12,9 @@ from its result.
 
 from micropython import const
 
-from referee.screens import STEP, Screen
+from referee.screens import STEP, Screen, keep_visible
 from referee.ui.canvas import CELL
-from referee.ui.lists import keep_visible, scroll_bar
+from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)

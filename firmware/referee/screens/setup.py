@@ -22,13 +22,17 @@ of the 100 ms a game took to open.
 from micropython import const
 
 from referee.core.seats import default_names
-from referee.games import GAME_NAME, GAME_PLAY, GAME_TITLE, entry, rules
+from referee.games import entry, rules
 from referee.screens import STEP, Screen, screens_of
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
+# The registry entry's fields (referee.games' GAME_*, as numbers in the code)
+_GAME_NAME = const(0)
+_GAME_PLAY = const(4)
+_GAME_TITLE = const(1)
 
 
 # Each game's questions (fields) and who goes first, if asked: (fields, first)
@@ -87,7 +91,7 @@ class GameSetup(Screen):
     def __init__(self, app, name):
         Screen.__init__(self, app)
         self.game = entry(name)  # RulesError for a game this referee lacks
-        self.title = self.game[GAME_TITLE].upper()
+        self.title = self.game[_GAME_TITLE].upper()
         fields, first = QUESTIONS[name]
         self.fields = fields
         self.values = {"players": 2}  # a two-player game asks no count
@@ -108,7 +112,7 @@ class GameSetup(Screen):
         step = self._loading
         self._loading += 1
         if step == 0:
-            rules(self.game[GAME_NAME])
+            rules(self.game[_GAME_NAME])
         elif step == 1:
             screens_of(self.game)
         elif step == 2:
@@ -178,7 +182,7 @@ class GameSetup(Screen):
 
         game = self.game
         try:
-            session = Session.start(self.app.storage, rules(game[GAME_NAME]), setup, self.app)
+            session = Session.start(self.app.storage, rules(game[_GAME_NAME]), setup, self.app)
         except RulesError as e:
             self.message = str(e)
             return
@@ -186,7 +190,7 @@ class GameSetup(Screen):
             # ENOTDIR: a file named data where the games' folder belongs
             self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
-        self.app.replace(getattr(screens_of(game), game[GAME_PLAY])(self.app, session))
+        self.app.replace(getattr(screens_of(game), game[_GAME_PLAY])(self.app, session))
 
     def on_event(self, ev):
         step = STEP[ev]

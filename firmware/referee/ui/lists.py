@@ -1,7 +1,7 @@
-"""Scrolling lists: which entry to show first, and the bar that tells there
-is more. A list's cursor is its screen's: Screen.move (referee/screens)
-moves it round and scrolls with keep_visible, so this module loads with
-the screens' base at boot (208 bytes of heap on the chip).
+"""Scrolling lists: the bar that tells there is more. Which entry a list
+shows first is its screen's business (Screen.move and keep_visible, in
+referee/screens), so a resume offer, which draws no list, does not load
+this module.
 """
 
 
@@ -18,18 +18,3 @@ def scroll_bar(c, top, shown, total, row=1, rows=6):
     c.fill_rect(125, y, 3, h, 0)
     size = max(4, h * shown // total)
     c.fill_rect(126, y + (h - size) * top // (total - shown), 2, size, 1)
-
-
-def keep_visible(top, index, visible, tall=0, scale=1):
-    """The first entry to show so that entry ``index`` is within the
-    ``visible`` rows of a scrolling list that started at ``top``. Entries
-    before ``tall`` take ``scale`` rows (double-size players above
-    single-row tools), the others one."""
-    if index < top:
-        return index
-    used = 0
-    for i in range(index, top - 1, -1):  # from the cursor up, until the rows run out
-        used += scale if i < tall else 1
-        if used > visible:
-            return i + 1
-    return top
