@@ -99,6 +99,19 @@ def test_a_reset_mid_duel_resumes_it(flash):
     assert state.robots == before.robots and state.turn == before.turn == 5
 
 
+def test_the_notes_say_the_opening_hands_and_a_combat_skipped(flash):
+    # issue 36: the first draw and a skipped combat were silent. By hand from
+    # the rules: black (P1) takes 5 and red (P2) 7, then P1's turn 1 draws;
+    # P1's two new robots stand in Defense, so P1's combat is skipped.
+    rig = Rig(seed=1)
+    rig.play("down x6\nok\nok\nok\nok long\nok")  # P1 black
+    assert hub(rig).note == ["P1 starts with 5", "P2 starts with 7", "P1 draws a card"]
+    rig.play("ok\nup x5\nok\nok\nok\nup\nok")  # P1 builds 6C and 6S: two robots
+    assert hub(rig).note == ["P1: no attacker", "P2 draws a card"]
+    rig.play("up")  # the next press acts as usual, and the note is gone
+    assert hub(rig).note is None
+
+
 def test_the_scrap_phase_is_headed_scrap_to_the_most_robots_kept(flash):
     # The heading's words come from the rules core (PHASES, MOST_ROBOTS):
     # the pixels must be those of the line "SCRAP TO 4" the screen once held.
@@ -108,6 +121,7 @@ def test_the_scrap_phase_is_headed_scrap_to_the_most_robots_kept(flash):
     rig.play("down x6\nok\nok\nok\nok long\nok")  # P1 black, in the build phase
     game = hub(rig)
     game.session.state.phase = duel.SCRAP  # no robots: nothing to list below
+    game.note = None  # the opening note is gone at the first press
     canvas = rig.app.canvas
     heading = slice(1 + 3 * canvas.width + 2, 1 + 3 * canvas.width + 2 + 10 * 6)
     canvas.clear()

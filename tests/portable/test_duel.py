@@ -142,7 +142,8 @@ def test_setup_black_draws_five_and_starts_red_draws_seven():
     assert s.active == ANN and s.defender == BOB and s.turn == 1 and s.duel == 1
     # no robots to program: straight to the build phase
     assert s.phase == duel.BUILD and duel.legal(s) == ["build", "next", "counts"]
-    assert s.report == ["ANN draws a card"]
+    # said on the first note (issue 36): the opening hands, then turn 1's draw
+    assert s.report == ["ANN starts with 5", "BOB starts with 7", "ANN draws a card"]
     assert duel.headline(s) == "duel 1 turn 1" and not s.over
     assert duel.summary(s) == {
         "game": "duel",
@@ -210,7 +211,8 @@ def test_equal_values_make_two_robots_even_a_jack_with_a_nine():
     # and BOB researched: supply 19 - 1 = 18, hand 8
     assert s.active == BOB and s.turn == 2 and s.phase == duel.BUILD
     assert s.supply == [20, 18] and s.hand == [4, 8]
-    assert s.report == ["BOB draws a card"]
+    # ANN's robots are new, in Defense: her combat is skipped, and said
+    assert s.report == ["ANN: no attacker", "BOB draws a card"]
     s = Game().build("JC", "9S")  # values 9 and 9, suits differ
     assert s.robots[ANN] == [[c("JC"), False, []], [c("9S"), False, []]]
 
@@ -488,8 +490,9 @@ def test_a_big_loss_is_split_and_a_hand_of_one_skips_the_build():
     # attack with, so she is already at her recovery
     assert s.turn == 5 and s.supply[ANN] == 17 and s.hand[ANN] == 1
     assert s.phase == duel.RECOVERY and s.recovering == ANN
-    # the note says why the build went by (the table sees no build phase)
-    assert s.report[-2:] == ["ANN draws a card", "no build: 1 in hand"]
+    # the note says why the build went by (the table sees no build phase),
+    # and why the combat did: ANN has no robot at all
+    assert s.report[-3:] == ["ANN draws a card", "no build: 1 in hand", "ANN: no attacker"]
     assert g.refuse("build", cards=cards("2C", "3C")) == "a build needs 2 cards in hand"
 
 
@@ -590,7 +593,9 @@ def test_red_loses_when_its_supply_runs_out_and_a_loss_is_capped():
         g.do("next")
         g.attack("6C")
         assert (s.supply[BOB], s.hand[BOB], s.loss) == (supply, hand, loss)
-        assert s.report == ["BOB must discard %d" % loss]
+        # 6 unblocked is 8 due; on turn 9 he holds 2 and the note says so
+        capped = ["8 due, only 2 left"] if loss < 8 else []
+        assert s.report == ["BOB must discard %d" % loss] + capped
         g.do("discard", supply=pay)
         g.pass_turn()
         if turn < 9:
@@ -634,7 +639,8 @@ def test_a_match_of_two_duels_swaps_colours():
     assert s.duel == 2 and s.colour == [duel.RED, duel.BLACK] and s.active == BOB
     assert s.supply == [19, 20] and s.hand == [7, 6] and s.discard == [0, 0]
     assert s.robots == [[], []] and s.turn == 1 and s.duel_winner is None
-    assert duel.headline(s) == "duel 2 turn 1" and s.report == ["BOB draws a card"]
+    assert duel.headline(s) == "duel 2 turn 1"
+    assert s.report == ["ANN starts with 7", "BOB starts with 5", "BOB draws a card"]
     s = starve(g, "6C", "7C")
     # BOB attacks on turns 3, 5, 7: ANN's supply 18 - 8 = 10, draws 9,
     # 9 - 8 = 1, draws 0, then pays from her hand; turn 8 she cannot draw

@@ -40,6 +40,8 @@ class Duel(Screen):
         self.split = 0  # cards the defender takes from the supply
         self.note = None  # type: list | None  # what the device did by itself, till a press
         self._rows = None  # type: list | None  # made once an event, not at each use
+        if session.state.turn == 1 and session.state.report:
+            self.note = list(session.state.report)  # a new duel: the opening hands, the draw
 
     def rows(self):
         if self._rows is None:

@@ -201,6 +201,8 @@ def _start(state, black):
         state.supply[seat] = HALF + (1 if state.jokers else 0) - held
         state.hand[seat] = held
         state.discard[seat] = 0
+        # the opening hands, said: the counts alone do not tell who drew what
+        state.report.append("%s starts with %d" % (_who(state, seat), held))
     state.robots = [[], []]
     state.active = black
     state.turn = 1
@@ -243,6 +245,7 @@ def _flow(state):
         elif state.phase == COMBAT and not _has(state.robots[a], True):
             state.phase = RECOVERY
             state.recovering = a
+            state.report.append("%s: no attacker" % _who(state, a))  # combat skipped, said
         elif state.phase != RECOVERY:
             return
         elif state.recovering is None:  # both seats have had their say
@@ -343,11 +346,14 @@ def _resolve(state, pairs):
     for card in state.attackers:
         if card not in blocked:
             state.unblocked += robot_value(_robot(state, state.active, card))
-    state.loss = min(loss_for(state.unblocked), state.supply[d] + state.hand[d])
+    due = loss_for(state.unblocked)
+    state.loss = min(due, state.supply[d] + state.hand[d])
     if state.loss > 0:
         state.phase = DISCARD
         state.report.append("%s must discard %d" % (_who(state, d), state.loss))
-    else:
+    if state.loss < due:  # all the defender has: the table sees why not more
+        state.report.append("%d due, only %d left" % (due, state.loss))
+    if state.loss == 0:
         _aftermath(state)
 
 
