@@ -13,6 +13,7 @@ from host_tools import export
 from host_tools.replay import replay_file
 from referee.core.errors import RulesError
 from referee.games import GAMES, entry, rules, title
+from referee.screens.menu import Menu
 from rig import Rig
 
 NAMES = [game[0] for game in GAMES]
@@ -184,10 +185,32 @@ def test_the_menu_row_of_each_game_reopens_its_saved_game(saved):
     from referee.screens.menu import label
 
     assert label(rig.app.screen.index) == title(name)  # on its row: OK resumes it
+    # issue 36: the decline says where the game is, on the hint line, until a press
+    assert rig.app.screen.message == "saved: OK resumes it"
     choose_in_menu(rig, name)
+    assert rig.app.screen.message is None or not isinstance(rig.app.screen, Menu)
     screen = rig.app.screen
     assert isinstance(screen, play_class(name)), type(screen).__name__
     assert screen.session.rules is rules(name)
+
+
+def test_a_new_game_says_that_the_unfinished_one_went_to_the_history(flash):
+    """Issue 36: a game left unfinished (its offer declined) went to the
+    history without a word when another game started; now the new game's
+    hint line says so."""
+    start_from_menu("duel")  # started, not finished
+    rig = Rig(seed=2)
+    rig.play("back")  # no to the offer
+    choose_in_menu(rig, "scorepad")
+    from referee.screens.setup import GameSetup
+
+    while isinstance(rig.app.screen, GameSetup):  # every answer as it opens
+        rig.play("ok long")
+    hub = rig.app.screen
+    assert isinstance(hub, play_class("scorepad")), type(hub).__name__
+    assert hub.message == "old game: in History"
+    rig.play("down")
+    assert hub.message is None  # gone at the next press
 
 
 def test_the_desktop_replays_a_journal_of_each_game(saved):

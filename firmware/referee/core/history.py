@@ -183,12 +183,15 @@ def begin(journal, header, new_night):
     into the history, then the new one in its place. The header gets the
     game's night: the night of the game before, one more for ``new_night``.
     Returns the bytes written."""
+    from referee.core.journal_line import finished
     from referee.core.record import keep_crc, seal
 
     storage = journal.storage
     had = journal.exists()
     if had:
         old_game, old_night = header_of(storage, journal.name)
+        if not finished(journal):  # (before its snapshots go, below)
+            journal.shelved = old_game  # the new game's screen says where it went
     else:
         old_night = last_night(storage)
     header["night"] = max(1, old_night + 1 if new_night else old_night)

@@ -36,6 +36,8 @@ SNAPSHOT_EVERY = 24
 
 
 class Journal:
+    shelved = None  # the unfinished game begin() moved into the history, if any
+
     def __init__(self, storage, name=FILE):
         self.storage = storage
         self.name = name

@@ -7,6 +7,8 @@ before the reader loads (about 10 ms less to the offer on the chip)."""
 import json
 from binascii import crc32
 
+from referee import SNAPS
+
 
 def is_hex8(b):
     if len(b) != 8:
@@ -73,3 +75,20 @@ def game_of(journal):
     if found is None or not isinstance(found[0].get("game"), str):
         return None
     return found[0]["game"]
+
+
+def finished(journal):
+    """Whether the saved game ended: its newest snapshot says so and was
+    taken at the journal's last line (session.py takes one at the end)."""
+    storage = journal.storage
+    f = storage.open_read(journal.name + SNAPS[0])
+    if f is None:
+        return False
+    try:
+        line = f.readline(512)  # the meta line is about 150 bytes
+    finally:
+        f.close()
+    found = unseal(line[:-1], True) if line.endswith(b"\n") else None
+    if found is None or found[0].get("over") != 1:
+        return False
+    return found[0].get("at") == storage.size(journal.name)

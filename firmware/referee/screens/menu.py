@@ -59,6 +59,7 @@ def chosen(app, row):
 
 class Menu(Screen):
     def on_event(self, ev):
+        self.message = None  # a declined resume offer's word: read by now
         step = STEP[ev]
         if step:
             self.move(step, ROWS)

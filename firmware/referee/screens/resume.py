@@ -15,8 +15,8 @@ Used once a boot, this module unloads itself when the offer is answered
 
 from micropython import const
 
-from referee.core.journal import SNAPS, Journal
-from referee.core.journal_line import game_of, unseal
+from referee.core.journal import Journal
+from referee.core.journal_line import finished, game_of
 from referee.games import title
 from referee.screens import Screen
 from referee.ui.canvas import COLUMNS, text_width
@@ -37,27 +37,10 @@ def offer(app):
     except Exception:  # noqa: BLE001 - MemoryError too: _settle says why
         _settle(app, None)
         return
-    if _finished(journal):
+    if finished(journal):
         return
     app.push(screen)
     app.later(screen.rebuild)
-
-
-def _finished(journal):
-    """Whether the saved game ended: its newest snapshot says so and was
-    taken at the journal's last line (session.py takes one at the end)."""
-    storage = journal.storage
-    f = storage.open_read(journal.name + SNAPS[0])
-    if f is None:
-        return False
-    try:
-        line = f.readline(512)  # the meta line is about 150 bytes
-    finally:
-        f.close()
-    found = unseal(line[:-1], True) if line.endswith(b"\n") else None
-    if found is None or found[0].get("over") != 1:
-        return False
-    return found[0].get("at") == storage.size(journal.name)
 
 
 def _settle(app, screen):
@@ -115,7 +98,8 @@ class ResumeOffer(Screen):
             self.app.replace(open_game(self.app, self.session))
         elif ev == _BACK_PRESS:
             self.app.later(None)  # nothing to read: the game stays saved
-            self.app.pop()  # the menu reopens it
+            self.app.pop()  # the menu reopens it, its cursor on the game's row
+            self.app.screen.message = "saved: OK resumes it"
 
     def draw(self, c):
         c.centre("RESUME?", 0)

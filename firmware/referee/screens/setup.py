@@ -190,7 +190,10 @@ class GameSetup(Screen):
             # ENOTDIR: a file named data where the games' folder belongs
             self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
-        self.app.replace(getattr(screens_of(game), game[_GAME_PLAY])(self.app, session))
+        screen = getattr(screens_of(game), game[_GAME_PLAY])(self.app, session)
+        if session.journal.shelved is not None:  # an unfinished game made room
+            screen.message = "old game: in History"
+        self.app.replace(screen)
 
     def on_event(self, ev):
         step = STEP[ev]
