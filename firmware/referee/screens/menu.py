@@ -9,7 +9,6 @@ from micropython import const
 from referee.games import GAMES
 from referee.hw.battery import level
 from referee.screens import STEP, Screen, keep_visible
-from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
@@ -71,6 +70,10 @@ class Menu(Screen):
             self.index = 0
 
     def draw(self, c):
+        # here, not at the top: a resume offer covers the menu until the
+        # game is back, and the offer is sooner without it (see ui/lists.py)
+        from referee.ui.lists import scroll_bar
+
         self.top = keep_visible(self.top, self.index, _VISIBLE)
         c.centre("ROBOT REFEREE", 0)
         if self.app.millivolts:
