@@ -11,7 +11,8 @@ from rig import Rig
 
 
 def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
-    from referee.screens.history import Confirm, History, PastGame
+    from referee.screens.confirm import Confirm
+    from referee.screens.history import History, PastGame
     from referee.screens.menu import Menu
 
     rig = Rig(seed=1)
@@ -41,7 +42,7 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
 def test_delete_all_counts_what_was_never_exported(flash):
     from referee.core import room
     from referee.hw.storage import Storage
-    from referee.screens.history import Confirm
+    from referee.screens.confirm import Confirm
 
     rig = Rig(seed=1)
     os.makedirs("data", exist_ok=True)
@@ -147,3 +148,47 @@ def test_a_past_game_set_aside_unfinished_says_so(flash):
     assert len(past.sides) == 5  # five players at 0: rows 3-6 and a scroll
     rig.play("down")
     assert past.top == 1
+
+
+def test_an_unfinished_past_game_is_resumed_and_the_game_in_play_takes_its_place(flash):
+    """Issue 36: OK on a game a new one set aside takes it back into play;
+    the game in play, not finished, goes into the history in its place
+    after a yes that names it. BACK at the yes changes nothing."""
+    from referee.core import history
+    from referee.evil.play import EvilGame
+    from referee.hw.storage import Storage
+    from referee.scorepad.play import ScorePad
+    from referee.screens.confirm import Confirm
+    from referee.screens.history import History, PastGame
+
+    storage = Storage("data")
+    Rig(seed=1).play(EVIL)  # Evil Robots started, nothing played
+    rig = Rig(seed=2)
+    rig.play("back\nup x2\n" + SCORE_PAD)  # the Evil game goes to the history
+    assert isinstance(rig.app.screen, ScorePad)
+    rig.play("back")  # the menu; then History, its first game
+    rig.play(f"down x{7 - rig.app.screen.index}\nok\nok\nwait 500")
+    past = rig.app.screen
+    assert isinstance(past, PastGame) and past.label == "1 Evil Robots" and past.resumable
+    rig.play("ok")  # the score pad is in play and not finished: a yes first
+    confirm = rig.app.screen
+    assert isinstance(confirm, Confirm) and confirm.lines == [
+        "Score pad",
+        "in play goes to",
+        "History",
+    ]
+    rig.play("back")  # no: nothing moved
+    assert rig.app.screen is past
+    assert history.listed(storage) == [(1, "evil", 1, False)]
+    assert history.header_of(storage, "game.jnl")[0] == "scorepad"
+    rig.play("ok\nok")  # yes: the Evil game is in play, the score pad in the history
+    game = rig.app.screen
+    assert isinstance(game, EvilGame) and game.message == "old game: in History"
+    assert history.header_of(storage, "game.jnl") == ("evil", 1)  # its own night
+    assert history.listed(storage) == [(2, "scorepad", 2, False)]  # begun on power-on 2
+    rig.play("back")  # the menu; History lists the score pad only
+    rig.play(f"down x{7 - rig.app.screen.index}\nok")
+    assert isinstance(rig.app.screen, History) and rig.app.screen.count == 1
+    rig = Rig(seed=3)  # the next power-on offers the Evil game
+    rig.play("wait 500\nok\nwait 500")
+    assert isinstance(rig.app.screen, EvilGame)

@@ -1,5 +1,5 @@
 """Room for a new game on a nearly full flash (issue 20, core/room.py and
-the setup's screens/history.Confirm): the oldest exported games go first, then the oldest of
+the setup's screens/confirm.Confirm): the oldest exported games go first, then the oldest of
 the rest, and the device names how many of each before anything is
 deleted. The flash is a real folder; how much of it is free is the one
 thing faked (host_tools/fakes/flash_size.py: LittleFS's own two blocks,
@@ -77,7 +77,7 @@ def _start_a_score_pad(rig):
 @pytest.mark.parametrize("answer", ["ok", "back"])
 def test_a_new_game_on_a_full_flash_names_what_goes_and_asks(flash, answer):
     from referee.scorepad.play import ScorePad
-    from referee.screens.history import Confirm
+    from referee.screens.confirm import Confirm
     from referee.screens.setup import GameSetup
 
     rig = Rig(seed=1)
@@ -109,7 +109,7 @@ def test_games_never_exported_go_only_after_a_yes_that_counts_them(flash, monkey
     from test_text_fits import Fit, drawn_lines
 
     from referee.scorepad.play import ScorePad
-    from referee.screens.history import Confirm
+    from referee.screens.confirm import Confirm
 
     fit = Fit(monkeypatch)
     rig = Rig(seed=1)

@@ -215,6 +215,22 @@ def begin(journal, header, new_night):
     return len(data)
 
 
+def take_back(journal, name):
+    """A past game back in play (History: resume): the game in the journal,
+    if any, into the history first (its snapshots dropped), then file
+    ``name`` renamed to the journal, then the index without it. A reset
+    before the rename leaves both games in the history; after it, the game
+    is in play and the index may list it a moment longer (History then
+    reads its row as not readable, and its deletion removes the row)."""
+    storage = journal.storage
+    if journal.exists():
+        game, night = header_of(storage, journal.name)
+        journal.forget_snapshots()
+        shelve(storage, journal.name, game, night)
+    storage.rename(name, journal.name)
+    write(storage, [r for r in listed(storage) if name_of(r[0]) != name], newest(storage))
+
+
 def last_night(storage):
     """The night of the newest game in the history, or 0."""
     return _settle(storage)[1]

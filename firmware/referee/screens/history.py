@@ -5,7 +5,9 @@ the title names the highlighted game's night. OK on a game reads it back
 its headline and, for a game with totals, each side's; a long OK there
 deletes it. The last row deletes them all. Every deletion first names what
 goes, and says how many of those were never exported: nothing goes
-without a yes (Confirm, which the setup's room for a new game uses too).
+without a yes (screens/confirm.py). OK on a game left unfinished takes it
+back into play (a game in play that is not finished goes into the history
+in its place, after a yes).
 
 The rows come from the history's index (core/history.py), a record read for
 each row as it first shows: opening History costs the same however many
@@ -18,6 +20,7 @@ the totals, never a secret (an Evil Robots side, a Robo Factory order).
 from micropython import const
 
 from referee.screens import STEP, Screen, keep_visible
+from referee.screens.confirm import Confirm
 from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
@@ -139,6 +142,7 @@ class PastGame(Screen):
         self.line = None  # read in the next loop step, once "reading..." shows
         self.sides = []  # type: list # (name, total), the leader first
         self.first = 2  # the row of the first side: 3 under "not finished"
+        self.resumable = False  # an unfinished game: OK takes it back into play
         self.top = 0
         self.app.later(self.read)
 
@@ -158,6 +162,7 @@ class PastGame(Screen):
         self.line = rules.headline(state)
         if not state.over:  # set aside by a new game: say so, not a result
             self.first = 3
+            self.resumable = True
         ledger = getattr(state, "ledger", None)
         if ledger is not None:  # the totals, as the game's end showed them
             for side in ledger.standings():
@@ -171,8 +176,57 @@ class PastGame(Screen):
         elif ev == _OK_LONG:
             lines = [self.label, "" if self.exported else "NOT exported", "", "gone for good"]
             self.app.replace(Confirm(self.app, "DELETE?", [self.name], lines, self.history.deleted))
+        elif ev == _OK_PRESS and self.resumable:
+            self._resume()
         elif ev == _BACK_PRESS or ev == _OK_PRESS:
             self.app.pop()
+
+    def _resume(self):
+        """Take this game back into play; a game in play that is not
+        finished goes into the history in its place, after a yes."""
+        from referee.core.journal import Journal
+        from referee.core.journal_line import finished, game_of
+
+        journal = Journal(self.app.storage)
+        if not journal.exists() or finished(journal):
+            self._take_back()
+            return
+        from referee.games import title
+
+        try:
+            playing = title(game_of(journal))
+        except Exception:  # noqa: BLE001 - a header that does not read
+            playing = "the game"
+        lines = [playing, "in play goes to", "History"]
+        self.app.push(
+            Confirm(self.app, "RESUME?", [], lines, self._take_back, "OK:resume  BACK:keep")
+        )
+
+    def _take_back(self):
+        from referee.core import history
+        from referee.core.journal import Journal
+        from referee.core.journal_line import finished
+        from referee.screens.games import open_game, saved_game, tell_problem
+
+        app = self.app
+        journal = Journal(app.storage)
+        shelved = journal.exists() and not finished(journal)
+        try:
+            history.take_back(journal, self.name)
+        except OSError:
+            self.message = "flash error: not moved"
+            return
+        app.pop()  # this screen
+        app.pop()  # History: the menu
+        saved, session = saved_game(app)
+        if session is None:
+            if saved.problem is not None:
+                tell_problem(app, saved)
+            return
+        screen = open_game(app, session)
+        if shelved:
+            screen.message = "old game: in History"
+        app.push(screen)
 
     def draw(self, c):
         c.centre(self.label, 0)
@@ -192,53 +246,4 @@ class PastGame(Screen):
             c.number_right(sides[i][1], c.width - 6, row)
         if len(sides) > shown:
             scroll_bar(c, self.top, shown, len(sides), first, shown)
-        self.hint(c, "BACK  hold OK:delete")
-
-
-class Confirm(Screen):
-    """Deleting past games: what goes, named (``lines``, from row 2), before
-    a yes; then ``done()``: the History's list again, or the setup's game
-    started in the room made for it."""
-
-    def __init__(self, app, title, names, lines, done):
-        Screen.__init__(self, app)
-        self.title = title
-        self.names = names
-        self.lines = lines
-        self.done = done
-
-    def on_event(self, ev):
-        if ev == _OK_PRESS:
-            from referee.core import room
-
-            room.clear(self.app.storage, self.names)
-            self.app.pop()
-            self.done()
-        elif ev == _BACK_PRESS:
-            self.app.pop()
-
-    def draw(self, c):
-        c.centre(self.title, 0)
-        c.invert_rows(0)
-        for i in range(len(self.lines)):
-            c.centre(self.lines[i], 2 + i)
-        self.hint(c, "OK:delete  BACK:keep")
-
-
-def making_room(exported, others):
-    """The setup's Confirm before a game starts on a nearly full flash
-    (core/room.py plan): how many of the oldest games go, and how many of
-    those were never exported."""
-    gone = len(exported) + len(others)
-    if not others:
-        out = "all exported"
-    elif not exported:
-        out = "NOT exported"
-    else:
-        out = "%d NOT exported" % len(others)
-    return [
-        "to make room, delete",
-        "the oldest game" if gone == 1 else "the %d oldest games" % gone,
-        out,
-        "export first to keep" if others else "",
-    ]
+        self.hint(c, "OK:resume hold OK:del" if self.resumable else "BACK  hold OK:delete")

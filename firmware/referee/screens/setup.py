@@ -166,7 +166,7 @@ class GameSetup(Screen):
 
             exported, others = room.plan(self.app.storage, ROOM)
             if exported or others:
-                from referee.screens.history import Confirm, making_room
+                from referee.screens.confirm import Confirm, making_room
 
                 lines = making_room(exported, others)
                 go = lambda: self._begin(setup)  # noqa: E731 - once the room is made
