@@ -11,7 +11,8 @@
    which do not load in the VM lane, outside NATIVE: the modules compiled to
    the Pico's machine code (-march=armv6m), each with a bytecode twin the
    importer falls back to. ``typing`` is allowed only inside a ``try`` that
-   catches ImportError, as Adafruit's libraries guard it.
+   catches ImportError, as Adafruit's libraries guard it; any import is
+   allowed under ``if _TYPE_CHECKING:``, a block MicroPython compiles away.
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ ALLOWED = {
     "referee",
 }
 GUARDED_ONLY = {"typing", "__future__"}
+# The one name for a block only the type checker reads: ``_TYPE_CHECKING =
+# const(False)`` in the module, so MicroPython compiles ``if _TYPE_CHECKING:``
+# away (no import, no name, no heap), where mypy reads the block as any other.
+TYPE_CHECKING = "_TYPE_CHECKING"
 EMITTERS = {"native", "viper", "asm_thumb"}
 # Machine code for the Pico's Cortex-M0+ (an RP2350 runs it too), and the
 # bytecode module that stands in where it does not load (ui/fast.py says why).
@@ -69,6 +74,7 @@ def check_source(path: Path, text: str) -> list[str]:
     except SyntaxError as e:
         return [f"{path}:{e.lineno}: not valid Python: {e.msg}"]
     guarded: set[int] = set()
+    compiled_away: set[int] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Try) and any(
             isinstance(h.type, ast.Name) and h.type.id == "ImportError" for h in node.handlers
@@ -76,6 +82,12 @@ def check_source(path: Path, text: str) -> list[str]:
             for inner in node.body:
                 for sub in ast.walk(inner):
                     guarded.add(id(sub))
+        # ``if _TYPE_CHECKING:`` (a const False): mypy reads it, mpy-cross drops it
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name):
+            if node.test.id == TYPE_CHECKING:
+                for inner in node.body:
+                    for sub in ast.walk(inner):
+                        compiled_away.add(id(sub))
     for node in ast.walk(tree):
         names: list[str] = []
         if isinstance(node, ast.Import):
@@ -84,7 +96,7 @@ def check_source(path: Path, text: str) -> list[str]:
             names = [node.module]
         for name in names:
             top = name.split(".")[0]
-            if top in ALLOWED:
+            if top in ALLOWED or id(node) in compiled_away:
                 continue
             if top in GUARDED_ONLY and id(node) in guarded:
                 continue

@@ -49,6 +49,16 @@ def test_guarded_typing_and_shared_modules_pass(tmp_path):
     assert check(tmp_path, source) == ""
 
 
+def test_an_import_only_the_type_checker_reads_passes_under_its_const(tmp_path):
+    typed = "from collections.abc import Callable\n"
+    guard = "from micropython import const\n_TYPE_CHECKING = const(False)\n"
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    assert check(tmp_path / "a", guard + "if _TYPE_CHECKING:\n    " + typed) == ""
+    # anywhere else, the same import is caught (collections.abc is not on the Pico)
+    assert "imports 'collections.abc'" in check(tmp_path / "b", guard + typed)
+
+
 def test_the_firmware_itself_passes(tmp_path):
     problems, size = portability.check_tree(paths.FIRMWARE, tmp_path / "mpy")
     assert problems == []

@@ -29,12 +29,11 @@ from referee.hw.buttons import OK
 from referee.hw.buzzer import TONES
 from referee.ui.canvas import Canvas
 
-try:  # for mypy: MicroPython has no typing (start.py makes it fail at once)
-    from typing import Callable  # noqa: UP035 (collections.abc is not on the Pico either)
+_TYPE_CHECKING = const(False)
+if _TYPE_CHECKING:  # read by mypy only: MicroPython compiles the block away
+    from collections.abc import Callable
 
     from referee.core.session import Session
-except ImportError:
-    pass
 
 POLL_MS = const(10)
 BATTERY_MS = const(5000)  # how often VSYS is read

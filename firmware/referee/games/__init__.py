@@ -53,12 +53,10 @@ and ENDINGS (screens/rounds.py); the rummies' LAYOUT and POWER_CARDS too
 
 from micropython import const
 
-# An entry's fields, by name: ``game[GAME_TITLE]`` (numbers in the code: no heap)
-GAME_NAME = const(0)
-GAME_TITLE = const(1)
-GAME_RULES = const(2)
-GAME_SCREENS = const(3)
-GAME_PLAY = const(4)
+# An entry's fields, by name. A module that reads entries names the fields
+# it reads the same way, as private constants (``game[_GAME_TITLE]``): numbers
+# in its code, no name and no heap (tests/test_registry.py checks each).
+_GAME_NAME = const(0)
 
 
 def _game(name, title, rules, screens, play):
@@ -85,7 +83,7 @@ def entry(name):
     """The registry's entry for game ``name``; RulesError if this referee
     has no such game (a journal edited by hand, a tool given a wrong name)."""
     for game in GAMES:
-        if game[GAME_NAME] == name:
+        if game[_GAME_NAME] == name:
             return game
     from referee.core.errors import RulesError  # the menu keeps this, not errors.py: 0.4 KB (VM)
 

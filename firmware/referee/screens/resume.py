@@ -53,12 +53,11 @@ def _settle(app, screen):
 
     saved, session = saved_game(app)
     if session is not None and not session.state.over:
-        # The game's screen lists its players with these: loaded now, while
-        # the offer waits for OK, and not with the game's screen after OK (a
-        # file to open: 9 ms on the chip), nor before the reading (the room
-        # a 5,000-action game needs).
-        import referee.ui.lists  # noqa: F401
-
+        # The game's screen draws its scroll bar with ui/lists.py: loaded
+        # once the complete offer shows, while the table reads it, not with
+        # the game's screen after OK (a file to open: 9 ms on the chip), nor
+        # before the reading (the room a 5,000-action game needs).
+        app.later(_load_lists)
         if screen is None:
             screen = ResumeOffer(app, session.rules.NAME)
             app.push(screen)
@@ -73,6 +72,10 @@ def _settle(app, screen):
     if saved.problem is not None:
         tell_problem(app, saved)
     return None
+
+
+def _load_lists():
+    import referee.ui.lists  # noqa: F401
 
 
 class ResumeOffer(Screen):
