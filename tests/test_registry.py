@@ -94,6 +94,7 @@ def test_every_module_reads_an_entry_by_the_registrys_field_numbers():
     assert seen == 9  # counted by hand: games 1, app 1, menu 2, setup 3, games.py 1, screens 1
 
 
+@pytest.mark.parametrize("name", NAMES)
 def test_each_entry_names_a_rules_core_and_screens_that_exist(name):
     core = rules(name)
     assert core.NAME == name  # what its journals say
