@@ -222,9 +222,13 @@ def take_back(journal, name):
     before the rename leaves both games in the history; after it, the game
     is in play and the index may list it a moment longer (History then
     reads its row as not readable, and its deletion removes the row)."""
+    from referee.core.journal_line import finished
+
     storage = journal.storage
     if journal.exists():
         game, night = header_of(storage, journal.name)
+        if not finished(journal):  # as begin(): the screen says where it went
+            journal.shelved = game
         journal.forget_snapshots()
         shelve(storage, journal.name, game, night)
     storage.rename(name, journal.name)

@@ -205,12 +205,10 @@ class PastGame(Screen):
     def _take_back(self):
         from referee.core import history
         from referee.core.journal import Journal
-        from referee.core.journal_line import finished
         from referee.screens.games import open_game, saved_game, tell_problem
 
         app = self.app
         journal = Journal(app.storage)
-        shelved = journal.exists() and not finished(journal)
         try:
             history.take_back(journal, self.name)
         except OSError:
@@ -224,7 +222,7 @@ class PastGame(Screen):
                 tell_problem(app, saved)
             return
         screen = open_game(app, session)
-        if shelved:
+        if journal.shelved is not None:  # an unfinished game made room
             screen.message = "old game: in History"
         app.push(screen)
 
