@@ -5,7 +5,7 @@ the table, never a secret."""
 
 import os
 
-from conftest import SCENARIOS, on_stack
+from conftest import SCENARIOS, drawn_text, on_stack
 
 from rig import Rig
 
@@ -39,7 +39,7 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     assert isinstance(rig.app.screen, Menu)
 
 
-def test_delete_all_counts_what_was_never_exported(flash):
+def test_delete_all_counts_what_was_never_exported(flash, monkeypatch):
     from referee.core import room
     from referee.hw.storage import Storage
     from referee.screens.confirm import Confirm
@@ -53,7 +53,15 @@ def test_delete_all_counts_what_was_never_exported(flash):
     rig.play("down x7\nok")  # History, after the six games
     labels = [rig.app.screen.row(i)[1] for i in range(3)]
     assert labels == ["1 damaged", "2 damaged", "3 damaged"]
-    rig.play("up\nok")  # round to the last row: delete all
+    # the key line says it of the highlighted game in words (it read "out"
+    # at the row's end, issue 36)
+    drawn = drawn_text(monkeypatch)
+    rig.play("down")  # on 2, the exported one
+    assert "exported  OK:open" in drawn and "out " not in drawn
+    del drawn[:]
+    rig.play("down")  # on 3
+    assert "OK:open  BACK:menu" in drawn and "exported  OK:open" not in drawn
+    rig.play("up x3\nok")  # round to the last row: delete all
     confirm = rig.app.screen
     assert isinstance(confirm, Confirm) and confirm.lines[:2] == ["all 3 games", "2 NOT exported"]
     rig.play("ok")

@@ -1,7 +1,9 @@
 """Nothing drawn runs off the 128x64 panel, is cut, or lands on other
 text: every character cell (small, double, big digits) of every frame that
 any scenario or tool screen draws lies inside the panel and clear of the
-other text of its frame, and a message broken over two lines loses nothing.
+other text of its frame, no letter lights the panel's first or last pixel
+column (the margin every screen keeps, issue 36), and a message broken
+over two lines loses nothing.
 
 The rule the screens follow for long text (docs/architecture.md): a name
 is shortened by the screen that shows it, a message breaks at a space over
@@ -88,10 +90,34 @@ class Fit:
         x1, row1 = x + width - 1, row + rows - 1
         if x < 0 or x1 >= WIDTH or row < 0 or row1 >= HEIGHT_ROWS:
             self.problems.append(("off the panel", what, x, row))
+        elif rows <= 2 and touches_an_edge(what, x, rows):
+            self.problems.append(("no margin", what, x, row))
         for i in self.items:
             if i[0] <= x1 and x <= i[1] and i[2] <= row1 and row <= i[3]:
                 self.problems.append(("overlaps", what, i[4], x, row))
         self.items.append((x, x1, row, row1, what))
+
+
+def touches_an_edge(text, x, scale):
+    """True when ``text`` drawn in the small font at ``x`` (``scale`` 1 or
+    2) lights the panel's first or last pixel column, where the screens
+    keep a margin (a title bar's inverted row included: its letters are
+    the dark pixels then)."""
+    from referee.ui import font_small
+
+    def lit(char):
+        glyph = (ord(char) - font_small.FIRST) * font_small.WIDTH
+        return [col for col in range(font_small.WIDTH) if font_small.GLYPHS[glyph + col]]
+
+    cell = 6 * scale
+    for i, char in enumerate(text):
+        columns = lit(char)
+        if columns:
+            left = x + i * cell + columns[0] * scale
+            right = x + i * cell + (columns[-1] + 1) * scale - 1
+            if left == 0 or right == WIDTH - 1:
+                return True
+    return False
 
 
 def six_letter_names(players):
@@ -214,13 +240,21 @@ def test_the_watch_sees_what_is_wrong(flash, monkeypatch):
     c.clear()
     c.text("x" * 22, 0, 0)  # 22 x 6 - 1 = 131 columns
     c.number(12, 120, 1)
-    c.text("ab", 0, 2)
-    c.text("c", 6, 2)  # on b's cell
+    c.text("ab", 2, 2)
+    c.text("c", 8, 2)  # on b's cell
+    c.text("z", 123, 3)  # lit to column 127: no margin
     c.big_number(5, 120, 4)  # 16 columns from 120
     c.clear()  # a new frame: nothing to overlap
     c.lines("a" * 21 + " " + "b" * 22, 3)
     kinds = [p[0] for p in fit.problems]
-    assert kinds == ["off the panel", "off the panel", "overlaps", "off the panel", "cut"], kinds
+    assert kinds == [
+        "off the panel",
+        "off the panel",
+        "overlaps",
+        "no margin",
+        "off the panel",
+        "cut",
+    ], kinds
 
 
 def test_nine_d100_shows_every_single_value_whole(flash, monkeypatch):

@@ -26,6 +26,7 @@ _SCALE_CELL = const(12)  # a character cell at scale 2
 _FIRST_X = const(10)
 _PLUS_X = const(58)
 _SECOND_X = const(76)
+_BACK_X = const(52)  # "back 2" ends 4 columns short of the edge, as the cards' margin
 
 
 class CardEntry(Screen):
@@ -117,7 +118,7 @@ class CardEntry(Screen):
         else:
             c.centre("RECOVERY: %s" % name, 0)
             c.text(duel.name(first), _FIRST_X, 2, scale=2)
-            c.text("back %d" % self.returns, _PLUS_X, 2, scale=2)
+            c.text("back %d" % self.returns, _BACK_X, 2, scale=2)
             if self.message:
                 c.lines(self.message, 5)
             else:

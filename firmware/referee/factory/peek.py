@@ -26,6 +26,7 @@ from micropython import const
 
 from referee.factory import rules as factory
 from referee.screens import STEP, Screen
+from referee.ui.canvas import text_width
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _UP_PRESS = const(0)
@@ -33,7 +34,7 @@ _DOWN_PRESS = const(1)
 _BACK_PRESS = const(3)
 # A build: the part names at the left, the colour chosen for each in a column
 _NAME_X = const(8)
-_CHOICE_X = const(50)
+_CHOICE_X = const(46)
 
 _PARTS = ("head", "torso", "legs")
 _EUREKA = 6  # the cursor's last stop: 0-2 the cards, 3-5 the parts
@@ -59,12 +60,13 @@ class Peek(Screen):
         # the cards first, until a robot is built: then its head
         built = state.phase == factory.SECOND or state.built[seat] is not None
         self.cursor = 3 if built else 0
-        # Drawn on every redraw: made once, not at each press
+        # Drawn on every redraw: made once, not at each press (a space after
+        # each: the margin where the peek draws them at the right edge)
         board = state.board
         self.board = [
-            "%s=%d" % (factory.name(card), factory.matches(card, state.order)) for card in board
+            "%s=%d " % (factory.name(card), factory.matches(card, state.order)) for card in board
         ]
-        self.board_line = " ".join(self.board)
+        self.board_line = "".join(self.board)[:-1]
         if state.phase == factory.SECOND:  # the first robots were shown: public now
             self.firsts = "1st: " + " ".join([factory.name(r) for r in state.last_built])
         self._hand()
@@ -215,7 +217,8 @@ class Peek(Screen):
         if state.phase == factory.SECOND:
             # the first robot's count: in the player's hand through the second
             # try, as a face-down tile is
-            c.right("1st %s=%d" % (factory.name(state.last_built[seat]), state.hint[seat]), 6)
+            first = "1st %s=%d" % (factory.name(state.last_built[seat]), state.hint[seat])
+            c.text(first, c.width - 1 - text_width(first), 6)  # a column's margin: 9 fit
         if self.cursor >= 3:
             c.invert_rows(self.cursor, 1, 0, 90)
         if self.cursor < 3:

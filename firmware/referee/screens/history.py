@@ -1,6 +1,6 @@
 """History: the games kept on the flash (issue 20), oldest first by their
-number, each with its game's name and "out" once `make export` copied it;
-the title names the highlighted game's night. OK on a game reads it back
+number, each with its game's name; the title names the highlighted game's
+night, and the key line says "exported" when `make export` has copied it. OK on a game reads it back
 (its journal replayed: "reading..." meanwhile) and shows where it ended:
 its headline and, for a game with totals, each side's; a long OK there
 deletes it. The last row deletes them all. Every deletion first names what
@@ -120,16 +120,15 @@ class History(Screen):
         for i in range(self.top, min(count + 1, self.top + _VISIBLE)):
             row = 1 + i - self.top
             if i < count:
-                found = self.row(i)
-                c.text(found[1], 4, row)
-                if found[2]:
-                    c.right("out ", row)
+                c.text(self.row(i)[1], 4, row)
             else:
                 c.text("delete all", 4, row)
             if i == self.index:
                 c.invert_rows(row)
         scroll_bar(c, self.top, _VISIBLE, count + 1)
-        self.hint(c, "OK:open  BACK:menu")
+        # a row has no room for the word (a game's name runs to column 99)
+        exported = self.index < count and self.row(self.index)[2]
+        self.hint(c, "exported  OK:open" if exported else "OK:open  BACK:menu")
 
 
 class PastGame(Screen):
