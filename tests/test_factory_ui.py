@@ -186,3 +186,38 @@ def test_a_reveal_undone_to_mend_a_verdict_keeps_its_roll(flash, monkeypatch):
     rig.play("ok\ndown\nok x2\ndown\nok")  # the same verdict: P3 wrong with Eureka
     assert game.session.state.ledger.totals == [5, 7, 0]
     assert [a["rolls"] for a in _actions() if a["a"] == "reveal"][-1] == [0, 0, 4]
+
+
+def test_a_build_is_one_step_at_let_go_and_undo_takes_it_back_whole(flash):
+    """Issue 36: each colour stepped once a robot had every part was a build
+    of its own, so a long BACK undid one click, not the build. Now the
+    robot is built when its player lets go of OK. plays/factory_turn.txt's
+    P1 (its header): a tile on RYY, BACK on GYB (a whole robot at once),
+    then the torso Y -> R: GRB, one build."""
+    rig = Rig(seed=1)
+    script = (SCENARIOS.parent / "plays" / "factory_turn.txt").read_text()
+    rig.play(script.split("\nsnap start")[0] + "\nok")  # the order dealt
+    game = hub(rig)
+    builds = len([a for a in _actions() if a["a"] == "build"])
+    rig.play("peek down up down back down up\nwait 600")
+    state = game.session.state
+    assert state.built[0] == 1 * 16 + 0 * 4 + 2  # G R B: green 1, red 0, blue 2
+    assert len([a for a in _actions() if a["a"] == "build"]) == builds + 1
+    assert rig.app.screen.seat == 1  # passed on to P2
+    rig.play("back long")  # the build undone whole, and the device back at P1
+    state = game.session.state  # the undo replays the journal into a new state
+    assert state.built[0] is None and rig.app.screen.seat == 0
+    assert state.ledger.totals[0] == 4 - 1  # the tile stays bought: it was seen
+
+
+def test_a_second_try_is_built_again_by_letting_go(flash):
+    """The second try starts from the first robot: a player who keeps it
+    lets go of OK, and it is built (it took a part changed and changed back)."""
+    rig = Rig(seed=1)
+    script = (SCENARIOS / "factory_device.txt").read_text()
+    rig.play(script.split("snap peek_second")[0].rsplit("\n", 1)[0])  # at P1's second try
+    state = hub(rig).session.state
+    assert state.built == [None, None, None] and state.last_built[0] == 2 * 16 + 3
+    rig.play("peek down\nwait 600")  # looks, keeps BRY, lets go
+    assert state.built[0] == state.last_built[0]
+    assert rig.app.screen.seat == 1  # passed on

@@ -9,15 +9,17 @@ card's data tile (one cube to the bank, once a turn; the number of parts
 it shares with the order shows beside the card from then on) and BACK
 builds that card's robot, a start to change from; on a part UP steps the
 colour on and BACK back; on Eureka either toggles the siren. The board
-robots stay in view beside the parts. The robot counts once all three
-parts have a colour. The second try starts from the first robot, its count
-beside the siren, the cursor on the head.
+robots stay in view beside the parts. The second try starts from the first
+robot, its count beside the siren, the cursor on the head.
 
-Letting go of OK after building passes the device on by itself: the next
-player's name shows (UP goes back one, the cursor on the robot's head).
-Without OK, DOWN passes it on too, and on the last player, with every
-robot built, reveals them. BACK held takes back the last step (a build:
-a tile or the deal is final) and shows whose it was. Nothing secret is
+Letting go of OK builds the robot shown, once all three parts have a
+colour ("let go: build it"): one step however many colours were stepped
+through, and in the second try letting go builds the first robot again
+as it is. The device then passes on by itself: the next player's name
+shows (UP goes back one, the cursor on the robot's head). Without OK, DOWN
+passes it on too, and on the last player, with every robot built, reveals
+them. BACK held takes back the last step (the last build: a tile or the
+deal is final) and shows whose it was. Nothing secret is
 drawn unless OK is held on this screen (App.peeking: Screen.draw calls
 draw_secret).
 """
@@ -49,7 +51,6 @@ class Peek(Screen):
         self.alone = alone  # one player's own peek from the hub
         self.draft = None  # type: list | None  # the parts chosen so far
         self.shout = False
-        self.acted = False  # a build made while OK is held: letting go passes on
         self.said = None  # an undo's word, for the cover
         self._take(seat)
 
@@ -122,13 +123,30 @@ class Peek(Screen):
                 self._take(undone["seat"])
 
     def _let_go(self):
-        # OK let go after a build: the device goes on to the next player. Seen
-        # at the next event or the redraw that blanks the secret, whichever
-        # comes first (App redraws the moment OK goes up).
-        if self.acted:
-            self.acted = False
-            if not self.alone and self.seat + 1 < self.session.state.players:
+        # OK let go on a robot not yet built: built, and the device goes on
+        # to the next player. Seen at the next event or the redraw that
+        # blanks the secret, whichever comes first (App redraws the moment OK
+        # goes up).
+        robot = self._unbuilt()
+        if robot is None:
+            return
+        action = {"a": "build", "seat": self.seat, "robot": robot, "eureka": self.shout}
+        self.message = self.session.act(action)
+        if self.message is None and not self.alone:
+            if self.seat + 1 < self.session.state.players:
                 self._take(self.seat + 1)
+
+    def _unbuilt(self):
+        """The robot the peek shows, if it has every part and is not the
+        one built (with the same Eureka); else None."""
+        draft = self.draft
+        if draft is None or None in draft:
+            return None
+        state = self.session.state
+        robot = factory.robot(draft[0], draft[1], draft[2])
+        if robot == state.built[self.seat] and self.shout == state.eureka[self.seat]:
+            return None
+        return robot
 
     def draw(self, c):
         if not self.app.peeking:
@@ -158,11 +176,6 @@ class Peek(Screen):
             if colour is None:  # unset: UP starts at the first colour, BACK at the last
                 colour = -1 if way > 0 else 0
             draft[cursor - 3] = (colour + way) % 4
-        if None not in draft:
-            robot = factory.robot(draft[0], draft[1], draft[2])
-            action = {"a": "build", "seat": seat, "robot": robot, "eureka": self.shout}
-            self.message = self.session.act(action)
-            self.acted = self.message is None
 
     def draw_cover(self, c):
         state = self.session.state
@@ -197,16 +210,17 @@ class Peek(Screen):
         if self.cursor < 3:
             x = 36 * self.cursor
             c.invert_rows(1, 1, x + 4, x + 28)
-        built = state.built[seat] is not None
         passes = not self.alone and seat + 1 < state.players
-        if built:
+        draft = self._draft()
+        if self._unbuilt() is not None:
+            line = "let go: build it"
+        elif state.built[seat] is not None:
             line = "built: let go to pass" if passes else "built"
         elif state.phase == factory.FIRST and state.asked[seat] is None:
             line = "UP on a card: tile"
         else:
             line = ""
         c.text(line, 2, 2)
-        draft = self._draft()
         for part in range(3):
             colour = draft[part]
             c.text(_PARTS[part], _NAME_X, 3 + part)
