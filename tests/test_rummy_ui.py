@@ -40,12 +40,35 @@ def test_robber_partnership_three_hands(flash):
 
 def test_counting_refuses_what_the_deck_cannot_hold(rig):
     rig.play("down x4\nok\nok\nok\nok long\nok\nok")  # ROBOTS! setup, start: P2's count
-    rig.play("ok x2\nup hold 2000\nok long\nok long")  # P2: stars in a spread, held up to 5
+    rig.play("down x2\nup hold 2000\nok\nok")  # P2: stars in a spread, held up to 5
     assert main_screen(rig).session.state.counts[1][4] == 5  # saved; P3's entry now
     assert rig.app.screen.seat == 2
-    rig.play("ok x2\nup\nok long\nok long")  # P3: one more star would be a sixth
+    rig.play("down x2\nup\nok\nok")  # P3: one more star would be a sixth
     assert rig.app.screen.message == "the deck has 5 cards stars, not 6"
     assert 2 not in main_screen(rig).session.state.counts
+
+
+def test_every_move_on_in_a_count_is_a_tap(rig):
+    """Issue 36: moving on took a long OK (on to the hand, the count kept),
+    1.05 s at a table's pace against a tap's 0.4. Now UP adds, BACK takes
+    one off (at 0: a line back), DOWN moves on a line, OK ends the part,
+    and BACK held leaves the count unkept. ROBOTS!: P2's table lines are
+    spread 2-9, 10-14, star, robots; the hand's start at line 4."""
+    from referee.rummy.hand import CountEntry
+
+    rig.play("down x4\nok\nok\nok\nok long\nok\nok")  # P2's count, on spread 2-9
+    entry = rig.app.screen
+    rig.play("up x3\nback")  # three, one taken off
+    assert entry.counts[0] == 2 and entry.line == 0
+    rig.play("down\nback")  # on to 10-14; at 0 there, BACK goes back a line
+    assert entry.line == 0 and entry.counts[0] == 2
+    rig.play("ok")  # the table's part done: the hand
+    assert entry.line == 4
+    rig.play("ok")  # the hand's part done: kept, P3's count opens
+    state = main_screen(rig).session.state
+    assert state.counts[1][0] == 2 and entry.seat == 2
+    rig.play("up\nback long")  # P3 starts, then leaves: nothing kept
+    assert not isinstance(rig.app.screen, CountEntry) and 2 not in state.counts
 
 
 def test_undo_takes_back_a_count_then_a_hand(flash):
@@ -67,16 +90,16 @@ def test_who_went_out_follows_from_the_counts(rig):
     from referee.rummy.hand import OutPicker
 
     rig.play("down x4\nok\nok\nok\nok long\nok\nok")  # P2's count
-    rig.play("ok long\nup\nok long")  # P2: one 2-9 in hand (-5)
-    rig.play("up x3\nok long\nok long")  # P3: three 2-9 in spreads (+15), none in hand
-    rig.play("ok long\nup\nok long")  # P4: -5
-    rig.play("ok long\nup\nok long")  # P1: -5: the hand closes at once
+    rig.play("ok\nup\nok")  # P2: one 2-9 in hand (-5)
+    rig.play("up x3\nok\nok")  # P3: three 2-9 in spreads (+15), none in hand
+    rig.play("ok\nup\nok")  # P4: -5
+    rig.play("ok\nup\nok")  # P1: -5: the hand closes at once
     state = main_screen(rig).session.state
     assert state.hand == 2 and state.ending(1) == ("out", 2)
     assert state.ledger.round_scores(1) == [-5, -5, 15, -5]
     # hand 2 (P2 deals, counting from P3): P3 and P4 both show empty hands
     # (the standings, then the hub's OK first)
-    rig.play("ok\nok\n" + "ok long\nok long\n" * 2 + "ok long\nup\nok long\n" * 2)
+    rig.play("ok\nok\n" + "ok\nok\n" * 2 + "ok\nup\nok\n" * 2)
     assert isinstance(rig.app.screen, OutPicker)
     assert rig.app.screen.index == 2  # it starts on P3, the first empty hand
     rig.play("down\nok\nok")  # P4 went out
@@ -85,8 +108,8 @@ def test_who_went_out_follows_from_the_counts(rig):
 
 def test_robber_rummy_with_cards_in_every_hand_ran_out_of_stock(rig):
     rig.play("down x5\nok\ndown x2\nok\nok\nok\nok long\nok")  # two players, P1 deals
-    rig.play("ok\nok long\nup\nok long")  # P2: a 2-9 in hand
-    rig.play("ok long\nup\nok long")  # P1: a 2-9 in hand: the stock ran out
+    rig.play("ok\nok\nup\nok")  # P2: a 2-9 in hand
+    rig.play("ok\nup\nok")  # P1: a 2-9 in hand: the stock ran out
     state = main_screen(rig).session.state
     assert state.ending(1) == ("stock", -1) and state.ledger.totals == [-5, -5]
 
@@ -97,10 +120,10 @@ def test_a_net_score_is_kept_as_the_table_added_it(rig):
     entry = rig.app.screen
     net = entry.net
     assert net > 0 and net % 5 == 0 and entry.score() == net
-    rig.play("ok long")
+    rig.play("ok")
     assert main_screen(rig).session.state.counts[1][-1] == net  # past the fields
     # a net score says nothing of the hand: who went out is asked at the end
-    rig.play("ok long\nup\nok long\n" * 3)
+    rig.play("ok\nup\nok\n" * 3)
     from referee.rummy.hand import OutPicker
 
     assert isinstance(rig.app.screen, OutPicker)
@@ -127,7 +150,7 @@ def test_a_sequence_by_its_length_and_top_card(rig):
 def test_a_reset_mid_hand_keeps_the_counts_already_made(flash):
     first = Rig(seed=1)
     script = (SCENARIOS / "robots.txt").read_text().split("snap count")[0]
-    first.play(script + "ok long\nok long\nup x3\nok long\nok long")  # P2, P3 counted
+    first.play(script + "ok\nok\nup x3\nok\nok")  # P2, P3 counted
     again = Rig(seed=2)  # power cut
     again.play("ok")  # resume
     state = main_screen(again).session.state
@@ -156,7 +179,7 @@ def test_a_correction_from_the_history_ends_the_game(rig):
     # sequence of three 2-9 (3 x 10 = 30), P2 holds nothing.
     rig.play("down x5\nok\ndown x2\nok\nok\nok\nok long\nok")  # 2 players, no sitting, to 400
     # P2 nothing; P1 a sequence of three 2-9; both hands empty: P1 went out
-    rig.play("ok\nok long\nok long\nok x4\nup x3\nok long\nok long\nok\nok")
+    rig.play("ok\nok\nok\ndown x4\nup x3\nok\nok\nok\nok")
     state = main_screen(rig).session.state
     assert state.ledger.totals == [30, 0] and not state.over
     rig.play("up\nok\nok\nok")  # history, hand 1, P1, the number
@@ -179,7 +202,7 @@ def test_a_robber_correction_steps_by_five_as_every_card_scores(rig):
     a sequence, and a renege is -100, so no hand can score off a multiple of
     5. A correction counts by 5, held too, never through a value between."""
     rig.play("down x5\nok\ndown x2\nok\nok\nok\nok long\nok")  # 2 players, no sitting, to 400
-    rig.play("ok\nok long\nok long\nok x4\nup x3\nok long\nok long\nok\nok")  # P1 30, P2 0
+    rig.play("ok\nok\nok\ndown x4\nup x3\nok\nok\nok\nok")  # P1 30, P2 0
     rig.play("up\nok\nok\nok")  # history, hand 1, P1, the number
     entry = rig.app.screen
     assert entry.value == 30
@@ -226,8 +249,8 @@ def test_a_sitting_shows_its_games_and_numbers_hands_within_each(rig, monkeypatc
     from referee.ui.canvas import Canvas
 
     rig.play("down x5\nok\ndown x2\nok\nup\nok\ndown x35\nok\nok long\nok")  # sitting, to 50
-    rig.play("ok\nok x4\nup hold 820\nok long\nok long")  # P2: a sequence of five 2-9
-    rig.play("ok long\nup\nok long\nok")  # P1: a 2-9 in hand; the standings; back
+    rig.play("ok\ndown x4\nup hold 820\nok\nok")  # P2: a sequence of five 2-9
+    rig.play("ok\nup\nok\nok")  # P1: a 2-9 in hand; the standings; back
     state = main_screen(rig).session.state
     assert state.match.wins == [0, 1] and state.ledger.totals == [-5, 50]
     rig.play("ok")  # the next game
@@ -261,7 +284,7 @@ def test_a_sittings_standings_are_this_games_totals(rig, monkeypatch):
     from referee.ui.canvas import Canvas
 
     rig.play("down x5\nok\ndown x2\nok\nup\nok\ndown x35\nok\nok long\nok")  # sitting, to 50
-    hand = "ok\nok x4\nup hold 820\nok long\nok long\nok long\nup\nok long"
+    hand = "ok\ndown x4\nup hold 820\nok\nok\nok\nup\nok"
     rig.play(hand + "\nok\nok")  # game 1, back from the standings, the next game
     big = []
     original = Canvas.big_number

@@ -193,13 +193,12 @@ def drawn_lines(monkeypatch, script, rig=None):
 LONG_MESSAGES = {
     # ROBOTS!, four players: P2 counts 40 cards 2-9, P3 one more: 41 in a deck of 40
     "robots_deck": (
-        "down x4\nok\nok\nok\nok long\nok\nok\nup hold 6000\nok long\nok long"
-        "\nup\nok long\nok long",
+        "down x4\nok\nok\nok\nok long\nok\nok\nup hold 6000\nok\nok\nup\nok\nok",
         ("the deck has 40 cards", "2-9, not 41"),
     ),
     # Robber Rummy, as scenarios/robber.txt to P2's count: a set of two cards
     "robber_set": (
-        "down x5\nok\nok\nup\nok\nok\nok long\nok\nok\nok\nup x2\nok long\nok long",
+        "down x5\nok\nok\nup\nok\nok\nok long\nok\nok\ndown\nup x2\nok\nok",
         ("set 2-9: a set has 3", "cards or more"),
     ),
     # the duel: a build of the jack of clubs (ranks round: DOWN x3 from the

@@ -2,17 +2,21 @@
 open) who went out.
 
 Counting a player: the lines follow the cards as they lie, what is on the
-table first, then what is left in the hand. UP/DOWN change the marked
-line's count (hold to run), OK moves to the next line, BACK to the one
-before. A long OK ends the part: on the table lines it jumps to the hand,
-on the hand lines it keeps the player's counts (lines not reached stay 0)
-and opens the next player. The player's score for the hand shows at the
-top as you count.
+table first, then what is left in the hand. UP adds a card to the marked
+line (hold to run), BACK takes one off, DOWN moves to the next line (round
+from the last to the first), and OK ends the part: on the table lines it
+moves to the hand, on the hand lines it keeps the player's counts (lines
+not reached stay 0) and opens the next player. Every move on is a tap (a
+long press is kept for what must not happen by accident, issue 36): a
+long OK does what OK does, and BACK held leaves the count unkept. BACK on
+a line at 0 goes back a line. The player's score for the hand shows at
+the top as you count.
 
 Above the first line sits the net score, for tables that add up
-themselves: BACK from the first line reaches it, UP/DOWN count by 5 (hold
-to run), a long OK keeps it. Robber Rummy has a sequence line too: UP on
-it enters a whole sequence by its length and top card.
+themselves: BACK from the first line at 0 reaches it; there UP and BACK
+count by 5 (UP held runs), OK keeps it and DOWN goes to the cards. Robber
+Rummy has a sequence line too: UP on it enters a whole sequence by its
+length and top card.
 
 Who went out: the one player left with an empty hand (or, in Robber
 Rummy, nobody when every hand holds cards: the stock ran out). Only when
@@ -27,9 +31,14 @@ from referee.ui.canvas import COLUMNS, number_width, text_width
 from referee.ui.lists import scroll_bar
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
+_UP_PRESS = const(0)
+_DOWN_PRESS = const(1)
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
+_BACK_LONG = const(7)
+_UP_REPEAT = const(8)
+_DOWN_REPEAT = const(9)
 
 _LINES = const(5)  # count lines on screen, rows 1..5
 _NET = const(-1)  # the net-score line, above the first card line
@@ -184,31 +193,37 @@ class CountEntry(Screen):
         self.message = None
 
     def on_event(self, ev):
-        step = STEP[ev]
         self.message = None
         line = self.line
-        if step:
-            if line == _NET:
-                self.net = max(-2000, min(2000, self.net + 5 * step))
-            elif self.order[line] == _SEQUENCE:
-                if step > 0:
-                    self.app.push(SequenceEntry(self.app, self))
-            else:
-                field = self.order[line]
-                top = self.fields[field][2]
-                self.counts[field] = min(top, max(0, self.counts[field] + step))
-        elif ev == _OK_PRESS:
+        if ev == _DOWN_PRESS or ev == _DOWN_REPEAT:  # on to the next line
             self.line = 0 if line == _NET else (line + 1) % len(self.order)
-        elif ev == _OK_LONG:
-            if 0 <= line < self.hand_at:  # the table's part done: on to the hand
+        elif ev == _OK_PRESS or ev == _OK_LONG:  # the part done
+            if 0 <= line < self.hand_at:
                 self.line = self.hand_at
             else:
                 self.save()
-        elif ev == _BACK_PRESS:
-            if line == _NET:
-                self.app.pop()
-            else:
+        elif ev == _BACK_LONG:
+            self.app.pop()  # the count left unkept
+        elif line == _NET:
+            if ev != _BACK_PRESS and ev != _UP_PRESS and ev != _UP_REPEAT:
+                return
+            step = -5 if ev == _BACK_PRESS else 5
+            self.net = max(-2000, min(2000, self.net + step))
+        elif self.order[line] == _SEQUENCE:
+            if ev == _UP_PRESS:
+                self.app.push(SequenceEntry(self.app, self))
+            elif ev == _BACK_PRESS:
                 self.line = line - 1 if line else _NET
+        else:
+            field = self.order[line]
+            count = self.counts[field]
+            if ev == _UP_PRESS or ev == _UP_REPEAT:
+                self.counts[field] = min(self.fields[field][2], count + 1)
+            elif ev == _BACK_PRESS:
+                if count:
+                    self.counts[field] = count - 1
+                else:  # nothing to take off: a line back
+                    self.line = line - 1 if line else _NET
 
     def save(self):
         if self.line == _NET:
@@ -254,14 +269,19 @@ class CountEntry(Screen):
             return
         line = self.line
         if line == _NET:
-            c.centre(message or "by 5s  hold OK:keep", 6)
-            c.centre("OK:count cards", 7)
+            c.centre(message or "UP:+5  BACK:-5", 6)
+            c.centre("DOWN:cards  OK:keep", 7)
             return
-        c.centre(
-            message or ("OK:next hold OK:hand" if line < self.hand_at else "OK:next hold OK:done"),
-            6,
-        )
-        c.centre("BACK:net score" if line == 0 else "BACK:line back", 7)
+        if message is None:
+            back = "BACK:net score" if line == 0 else "BACK:line back"
+            if order[line] == _SEQUENCE:
+                message = back
+            elif self.counts[order[line]]:
+                message = "UP:+1  BACK:-1"
+            else:
+                message = "UP:+1  " + back
+        c.centre(message, 6)
+        c.centre("DOWN:next  OK:hand" if line < self.hand_at else "DOWN:next  OK:done", 7)
 
 
 class SequenceEntry(Screen):
