@@ -36,8 +36,7 @@ Each play is also timed at a table's pace (issue 36): a tap held 150 ms,
 presses: an OK held to move on cost as much as two and a half taps, and
 counting a hand now takes none (tests/test_plays.py). The targets are
 issue 36's; they are printed beside the figure, and `make bench` fails on
-presses over budget only: the ROBOTS! hand is 0.09 s over its 15 s, the
-busy duel turn 0.8 s over its 4.
+presses over budget only: the ROBOTS! hand is 0.09 s over its 15 s.
 """
 
 from pathlib import Path

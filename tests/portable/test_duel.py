@@ -341,6 +341,24 @@ def test_four_robots_at_most_scrap_the_rest():
     assert s.phase == duel.RECOVERY and s.recovering == BOB
 
 
+def test_a_recovery_needs_no_face_card_named():
+    """The clerk does not ask which face card a player trades (issue 36):
+    it changes no count. The zine's recovery: one face card from the hand to
+    the discard pile, one or two non-face cards from that pile back."""
+    g = Game()
+    g.build("6C", "7C")  # ANN: 6C a robot, 7C discarded: ANN discard 1
+    # no robot attacks: ANN, with a card in her pile, may recover
+    s = g.state
+    assert s.phase == duel.RECOVERY and s.recovering == ANN
+    assert g.refuse("recover", back=3) == "take back 1 or 2 cards"
+    assert g.refuse("recover", back=2) == "the discard pile has only 1"
+    hand = s.hand[ANN]
+    s = g.do("recover", back=1)
+    # the face card goes down, one card comes back: the hand as it was,
+    # the discard pile 1 + 1 - 1 = 1
+    assert s.hand[ANN] == hand and s.discard[ANN] == 1
+
+
 def test_equal_robots_both_go():
     g = Game()
     g.build("6C", "7C")  # ANN: 6C, discard 1, hand 4

@@ -1,5 +1,4 @@
-"""Telling the duel's clerk which cards: the two of a build, or the face
-card traded in the recovery.
+"""Telling the duel's clerk which two cards build a robot.
 
 Each card is picked by rank, then suit: UP/DOWN step the rank (ace to
 king, then the joker if it is in play; round from either end, hold to
@@ -8,8 +7,7 @@ OK goes on to the next card and, after the last, does it. BACK goes back
 one step, out of the first. A build's second card starts as the first (a
 robot needs a suit or a value in common: one of the two is often right
 already), and the screen says as you choose whether the pair may build
-and what it makes. A trade's cards back (one or two) were chosen on the
-duel's screen.
+and what it makes.
 """
 
 from micropython import const
@@ -26,24 +24,20 @@ _SCALE_CELL = const(12)  # a character cell at scale 2
 _FIRST_X = const(10)
 _PLUS_X = const(58)
 _SECOND_X = const(76)
-_BACK_X = const(52)  # "back 2" ends 4 columns short of the edge, as the cards' margin
 
 
 class CardEntry(Screen):
-    def __init__(self, hub, what, back=2):
+    def __init__(self, hub):
         Screen.__init__(self, hub.app)
         self.hub = hub
-        self.what = what  # "build" or "recover"
-        self.returns = back  # a trade's cards back
         state = hub.session.state
-        self.seat = state.active if what == "build" else state.recovering
+        self.seat = state.active
         colour = state.colour[self.seat]
         self.suits = (0, 1) if colour == duel.BLACK else (2, 3)
-        self.low = 1 if what == "build" else 11  # a trade gives up a face card
-        self.high = duel.JOKER if state.jokers and what == "build" else 13
+        self.high = duel.JOKER if state.jokers else 13
         self.joker = 56 if colour == duel.BLACK else 58
-        first = self.low * 4 + self.suits[0]
-        self.cards = [first, first] if what == "build" else [first]
+        first = 4 + self.suits[0]  # the ace of the half's first suit
+        self.cards = [first, first]
         self.field = 0  # card field // 2; its rank (even) or suit (odd)
         self.second = False  # the second card reached: it keeps its own from then
 
@@ -54,7 +48,7 @@ class CardEntry(Screen):
         card = self.cards[i]
         if step and self.field % 2 == 0:  # the rank, round from either end
             r = duel.rank(card) + step
-            r = self.low if r > self.high else self.high if r < self.low else r
+            r = 1 if r > self.high else self.high if r < 1 else r
             self.cards[i] = self.joker if r == duel.JOKER else r * 4 + self._suit(card)
         elif step:  # the other suit of the half
             self.cards[i] = card ^ 1
@@ -80,50 +74,35 @@ class CardEntry(Screen):
 
     def _done(self):
         self.app.pop()  # before the act: it may open a note over the hub
-        message = self.hub.act(self.action())
+        message = self.hub.act({"a": "build", "cards": list(self.cards)})
         if message is not None:
             self.hub.message = None
             self.message = message
             self.app.push(self)
 
-    def action(self):
-        if self.what == "build":
-            return {"a": "build", "cards": list(self.cards)}
-        return {"a": "recover", "face": self.cards[0], "back": self.returns}
-
     def draw(self, c):
         state = self.hub.session.state
         name = state.table.names[self.seat]
         first = self.cards[0]
-        if self.what == "build":
-            c.centre("BUILD: %s" % name, 0)
-            second = self.cards[1]
-            c.text(duel.name(first), _FIRST_X, 2, scale=2)
-            c.text("+", _PLUS_X, 2, scale=2)
-            c.text(duel.name(second), _SECOND_X, 2, scale=2)
-            problem = self.message or duel.build_problem(first, second)
-            if first == second:
-                problem = "two different cards"
-            if not (self.second or self.message):  # nothing to judge yet
-                c.centre("the first card", 5)
-            elif problem:
-                c.lines(problem, 5)
-            elif duel.value(first) == duel.value(second):
-                c.centre("two robots", 5)
-            else:  # the lower is the robot, the higher discarded
-                low, high = (
-                    (first, second) if duel.value(first) < duel.value(second) else (second, first)
-                )
-                c.centre("robot %s, discard %s" % (duel.name(low), duel.name(high)), 5)
-        else:
-            c.centre("RECOVERY: %s" % name, 0)
-            c.text(duel.name(first), _FIRST_X, 2, scale=2)
-            c.text("back %d" % self.returns, _BACK_X, 2, scale=2)
-            if self.message:
-                c.lines(self.message, 5)
-            else:
-                c.centre("a face card for %d" % self.returns, 5)
-                c.centre("from the discard pile", 6)
+        c.centre("BUILD: %s" % name, 0)
+        second = self.cards[1]
+        c.text(duel.name(first), _FIRST_X, 2, scale=2)
+        c.text("+", _PLUS_X, 2, scale=2)
+        c.text(duel.name(second), _SECOND_X, 2, scale=2)
+        problem = self.message or duel.build_problem(first, second)
+        if first == second:
+            problem = "two different cards"
+        if not (self.second or self.message):  # nothing to judge yet
+            c.centre("the first card", 5)
+        elif problem:
+            c.lines(problem, 5)
+        elif duel.value(first) == duel.value(second):
+            c.centre("two robots", 5)
+        else:  # the lower is the robot, the higher discarded
+            low, high = (
+                (first, second) if duel.value(first) < duel.value(second) else (second, first)
+            )
+            c.centre("robot %s, discard %s" % (duel.name(low), duel.name(high)), 5)
         c.invert_rows(0)
         # the rank's characters or the suit's underlined
         card = self.cards[self.field // 2]

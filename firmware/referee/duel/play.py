@@ -131,11 +131,11 @@ class Duel(Screen):
             from referee.duel.robots import Robots
 
             self.app.push(Robots(self))
-        elif what in ("build", "recover"):
+        elif what == "build":
             # loaded when first opened, for the heap (see referee.screens)
             from referee.duel.cards import CardEntry
 
-            self.app.push(CardEntry(self, what, card))
+            self.app.push(CardEntry(self))
         elif self.act(_action(self, what, card)) is None:
             if what == "mode" and len(state.robots[state.active]) == 1:
                 self.act({"a": "next"})  # its one robot set: nothing else to program
@@ -251,4 +251,6 @@ def _action(screen, what, card):
         return {"a": "block", "pairs": pairs(screen.blocks)}
     if what == "discard":
         return {"a": "discard", "supply": screen.split}
+    if what == "recover":  # which face card changes no count: not asked
+        return {"a": "recover", "back": card}
     return {"a": what}  # next, duel
