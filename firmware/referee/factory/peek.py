@@ -35,8 +35,8 @@ _UP_PRESS = const(0)
 _DOWN_PRESS = const(1)
 _BACK_PRESS = const(3)
 # A build: the part names at the left, the colour chosen for each in a column
-_NAME_X = const(8)
-_CHOICE_X = const(46)
+_NAME_X = const(2)
+_CHOICE_X = const(44)  # a word's gap after "eureka"; "1st BGB=2" fits after "used"
 
 _PARTS = ("head", "torso", "legs")
 _EUREKA = 6  # the cursor's last stop: 0-2 the cards, 3-5 the parts

@@ -13,8 +13,8 @@ a line at 0 goes back a line. The player's score for the hand shows at
 the top as you count.
 
 Above the first line sits the net score, for tables that add up
-themselves: BACK from the first line at 0 reaches it; there UP and BACK
-count by 5 (UP held runs), OK keeps it and DOWN goes to the cards. Robber
+themselves: BACK from the first line at 0 reaches it; there UP and DOWN
+count by 5 (hold to run), OK keeps it and BACK goes back to the cards. Robber
 Rummy has a sequence line too: UP on it enters a whole sequence by its
 length and top card.
 
@@ -195,8 +195,14 @@ class CountEntry(Screen):
     def on_event(self, ev):
         self.message = None
         line = self.line
-        if ev == _DOWN_PRESS or ev == _DOWN_REPEAT:  # on to the next line
-            self.line = 0 if line == _NET else (line + 1) % len(self.order)
+        if line == _NET and ev != _BACK_LONG and ev != _OK_PRESS and ev != _OK_LONG:
+            if ev == _BACK_PRESS:
+                self.line = 0  # back to the cards
+            else:
+                step = 5 * STEP[ev]
+                self.net = max(-2000, min(2000, self.net + step))
+        elif ev == _DOWN_PRESS or ev == _DOWN_REPEAT:  # on to the next line
+            self.line = (line + 1) % len(self.order)
         elif ev == _OK_PRESS or ev == _OK_LONG:  # the part done
             if 0 <= line < self.hand_at:
                 self.line = self.hand_at
@@ -204,11 +210,6 @@ class CountEntry(Screen):
                 self.save()
         elif ev == _BACK_LONG:
             self.app.pop()  # the count left unkept
-        elif line == _NET:
-            if ev != _BACK_PRESS and ev != _UP_PRESS and ev != _UP_REPEAT:
-                return
-            step = -5 if ev == _BACK_PRESS else 5
-            self.net = max(-2000, min(2000, self.net + step))
         elif self.order[line] == _SEQUENCE:
             if ev == _UP_PRESS:
                 self.app.push(SequenceEntry(self.app, self))
@@ -269,8 +270,8 @@ class CountEntry(Screen):
             return
         line = self.line
         if line == _NET:
-            c.centre(message or "UP:+5  BACK:-5", 6)
-            c.centre("DOWN:cards  OK:keep", 7)
+            c.centre(message or "UP/DOWN:5s  OK:keep", 6)
+            c.centre("BACK:cards hold:leave", 7)
             return
         if message is None:
             back = "BACK:net score" if line == 0 else "BACK:line back"
