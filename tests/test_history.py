@@ -19,7 +19,8 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     script = (SCENARIOS / "history.txt").read_text()
     rig.play(script.split("snap list")[0])
     # the first game (P1 10 of 10, P2 0) went to the history when the next began
-    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx", "history-001.jnl"]
+    # (and the remembered setups: tables)
+    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx", "history-001.jnl", "tables"]
     screen = rig.app.screen
     assert isinstance(screen, History) and screen.row(0)[1] == "1 Score pad"
     rig.play("ok\nwait 500")
@@ -33,7 +34,8 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     rig.play("back")  # kept
     assert os.path.exists("data/history-001.jnl") and isinstance(rig.app.screen, History)
     rig.play("ok\nwait 500\nok long\nok")  # again, and yes
-    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx"]  # the game in play stays
+    # the game in play stays, and the remembered setups
+    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx", "tables"]
     assert rig.app.screen.count == 0 and rig.app.screen.message == "deleted"
     rig.play("back")
     assert isinstance(rig.app.screen, Menu)
@@ -126,7 +128,7 @@ def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
     assert isinstance(rig.app.screen, EvilGame)
     rig.play("back")  # the menu, on the Evil game's row
     assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 2
-    rig.play("up x2\n" + SCORE_PAD)  # ... and a new game opens night 3
+    rig.play("up x2\ndown\nok\nok")  # ... and a new game (the same table) opens night 3
     assert history.listed(storage) == [(1, "scorepad", 1, False), (2, "evil", 2, False)]
     assert history.header_of(storage, "game.jnl") == ("scorepad", 3)
     rig.play("back")  # the menu, where it was left: History is its row 7

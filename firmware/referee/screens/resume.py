@@ -37,7 +37,8 @@ def offer(app):
     except Exception:  # noqa: BLE001 - MemoryError too: _settle says why
         _settle(app, None)
         return
-    if finished(journal):
+    if finished(journal):  # nothing to offer: the menu, on the game last played
+        app.menu_back(screen)
         return
     app.push(screen)
     app.later(screen.rebuild)

@@ -1,14 +1,23 @@
 """Setting up a game, one question at a time.
 
-Each field is (key, label, lowest, highest, step, default, only) where
-``only`` is 0, the only player count the question is asked for
+Each field is (key, label, lowest, highest, step, default, only, short)
+where ``only`` is 0, the only player count the question is asked for
 (partnerships need four), or (key, value): asked only when an earlier answer
-is that value. A field whose range is 0..1 is a yes/no. Then the names:
+is that value; ``short`` says the answer on the "same table" page (a yes/no
+field's word shows when yes). A field whose range is 0..1 is a yes/no.
+Then the names:
 UP/DOWN pick a player, OK edits, a long OK goes on; then, if asked for, who
 goes first: ``first`` is (key, question, only), or True for who deals.
 Then the game starts: a new journal, and the game's screen (the registry's
 play class) in place of this one; a setup the rules refuse is said on the
 screen instead.
+
+A game's setup is remembered when it starts (its answers and names, in
+data/tables: one sealed line, kept aside as tables.bad1 if it does not
+read, as the settings are). The next setup of that game opens on it: "SAME
+TABLE?" with the names and the answers; OK takes it as it is (on to who
+goes first, if asked), UP or DOWN changes it from the first question, the
+answers as they were. Who goes first is asked each time.
 
 Every game's questions are here, in QUESTIONS, so that opening a game loads
 this module alone and its setup shows at once; the game's rules, its
@@ -21,14 +30,19 @@ of the 100 ms a game took to open.
 
 from micropython import const
 
-from referee.core.seats import default_names
+from referee.core.errors import RulesError
+from referee.core.seats import check_name, default_names
 from referee.games import entry, rules
 from referee.screens import STEP, Screen, screens_of
+from referee.settings import read, save
+from referee.ui.canvas import COLUMNS
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
+_SAME = const(-1)  # the page of a remembered table, before the questions
+_TABLES = "tables"  # the remembered setups, a file of their own: read only here
 # The registry entry's fields (referee.games' GAME_*, as numbers in the code)
 _GAME_NAME = const(0)
 _GAME_PLAY = const(4)
@@ -39,48 +53,48 @@ _GAME_TITLE = const(1)
 QUESTIONS = {  # type: dict
     "scorepad": (
         (
-            ("players", "players", 2, 9, 1, 4, 0),
-            ("target", "play to (0: no end)", 0, 5000, 10, 100, 0),
+            ("players", "players", 2, 9, 1, 4, 0, None),
+            ("target", "play to (0: no end)", 0, 5000, 10, 100, 0, "to %d"),
         ),
         None,
     ),
     "evil": (
         (
-            ("players", "players", 3, 9, 1, 5, 0),
-            ("robot", "add the robot seat?", 0, 1, 1, 0, 0),
-            ("target", "play to", 1, 30, 1, 10, 0),
+            ("players", "players", 3, 9, 1, 5, 0, None),
+            ("robot", "add the robot seat?", 0, 1, 1, 0, 0, "robot seat"),
+            ("target", "play to", 1, 30, 1, 10, 0, "to %d"),
         ),
         None,
     ),
     "factory": (
         (
-            ("players", "players", 2, 6, 1, 3, 0),
-            ("device", "device is customer?", 0, 1, 1, 0, 0),
-            ("rounds", "orders per player", 1, 9, 1, 2, ("device", 1)),
-            ("tiebreak", "tie-break rounds?", 0, 1, 1, 0, 0),
+            ("players", "players", 2, 6, 1, 3, 0, None),
+            ("device", "device is customer?", 0, 1, 1, 0, 0, "device customer"),
+            ("rounds", "orders per player", 1, 9, 1, 2, ("device", 1), "%d orders"),
+            ("tiebreak", "tie-break rounds?", 0, 1, 1, 0, 0, "tie-breaks"),
         ),
         ("first", "first customer?", ("device", 0)),
     ),
     "robots": (
         (
-            ("players", "players", 2, 6, 1, 4, 0),
-            ("target", "play to", 50, 1000, 10, 250, 0),
+            ("players", "players", 2, 6, 1, 4, 0, None),
+            ("target", "play to", 50, 1000, 10, 250, 0, "to %d"),
         ),
         True,
     ),
     "robber": (
         (
-            ("players", "players", 2, 5, 1, 4, 0),
-            ("teams", "partners 1+3, 2+4?", 0, 1, 1, 0, 4),
-            ("sitting", "best 4 of 7 games?", 0, 1, 1, 0, 2),
-            ("target", "play to", 50, 1000, 10, 400, 0),
+            ("players", "players", 2, 5, 1, 4, 0, None),
+            ("teams", "partners 1+3, 2+4?", 0, 1, 1, 0, 4, "partners"),
+            ("sitting", "best 4 of 7 games?", 0, 1, 1, 0, 2, "best of 7"),
+            ("target", "play to", 50, 1000, 10, 400, 0, "to %d"),
         ),
         True,
     ),
     "duel": (
         (
-            ("jokers", "play with jokers?", 0, 1, 1, 0, 0),
-            ("wins", "duels to win", 1, 9, 1, 2, 0),
+            ("jokers", "play with jokers?", 0, 1, 1, 0, 0, "jokers"),
+            ("wins", "duels to win", 1, 9, 1, 2, 0, "%d duels to win"),
         ),
         ("black", "who plays black?", 0),
     ),
@@ -104,6 +118,42 @@ class GameSetup(Screen):
         self.names = []  # type: list
         self.index = 0
         self.dealer = 0
+        self.tables = read(app.storage, _TABLES)  # None: damaged, kept aside
+        if self.tables is None:
+            self.tables = {}
+            self.message = "remembered tables lost"
+        elif self._recall(self.tables.get(name)):
+            self.page = _SAME
+
+    def _recall(self, known):
+        """Take a remembered setup ({"v": answers, "n": names}) if it is
+        whole and each answer one the question allows; True if taken."""
+        if not isinstance(known, dict):
+            return False
+        answers = known.get("v")
+        names = known.get("n")
+        values = dict(self.values)
+        if not isinstance(answers, dict) or not isinstance(names, list):
+            return False
+        for field in self.fields:
+            value = answers.get(field[0], field[5])
+            if type(value) is not int or not field[2] <= value <= field[3]:
+                return False
+            if (value - field[2]) % field[4]:
+                return False
+            values[field[0]] = value
+        if len(names) != values["players"]:
+            return False
+        for name in names:
+            try:
+                check_name(name)
+            except RulesError:
+                return False
+            if names.count(name) > 1:
+                return False
+        self.values = values
+        self.names = names
+        return True
 
     def _load_next(self):
         """One more module the start needs, loaded once the setup shows
@@ -143,6 +193,8 @@ class GameSetup(Screen):
         if page < 0:
             self.app.pop()
             return
+        if self.page == _SAME:  # the same table: on to who goes first
+            page = len(self.fields) + 1
         if page == len(self.fields) and len(self.names) != self.values["players"]:
             self.names = default_names(self.values["players"])
             self.index = 0
@@ -177,7 +229,6 @@ class GameSetup(Screen):
     def _begin(self, setup):
         # the game's code and the session's load as the game starts, not
         # while setting up (see above)
-        from referee.core.errors import RulesError
         from referee.core.session import Session
 
         game = self.game
@@ -190,15 +241,36 @@ class GameSetup(Screen):
             # ENOTDIR: a file named data where the games' folder belongs
             self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
+        self._remember()
         screen = getattr(screens_of(game), game[_GAME_PLAY])(self.app, session)
         if session.journal.shelved is not None:  # an unfinished game made room
             screen.message = "old game: in History"
         self.app.replace(screen)
 
+    def _remember(self):
+        """Keep this setup for the next one of the game: its answers and
+        names. A flash too full for it costs the memory, not the game."""
+        answers = {}
+        for field in self.fields:
+            answers[field[0]] = self.values[field[0]]
+        self.tables[self.game[_GAME_NAME]] = {"v": answers, "n": list(self.names)}
+        try:
+            save(self.app.storage, self.tables, _TABLES)
+        except OSError:
+            pass
+
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
         names_page = len(self.fields)
+        if self.page == _SAME:
+            if step:  # changed from the first question, the answers as they were
+                self.page = 0
+            elif ev == _OK_PRESS:
+                self._move(1)
+            elif ev == _BACK_PRESS:
+                self.app.pop()
+            return
         if step:
             if self.page < names_page:
                 key, _, low, high, size = self.fields[self.page][:5]
@@ -228,7 +300,25 @@ class GameSetup(Screen):
         c.centre(self.title, 0)
         c.invert_rows(0)
         names_page = len(self.fields)
-        if self.page < names_page:
+        if self.page == _SAME:
+            c.centre("same table?", 1)
+            row = _pack(c, self.names, " ", 2)  # nine names of six letters: three rows
+            said = []
+            for field in self.fields:
+                value = self.values[field[0]]
+                short = field[7]
+                if short is None or not self._only(field[6]):
+                    continue
+                if field[3] == 1:  # a yes/no: its word when yes
+                    if value:
+                        said.append(short)
+                elif field[2] == 0 and not value:
+                    said.append("no end")
+                else:
+                    said.append(short % value)
+            _pack(c, said, ", ", row)
+            self.hint(c, "OK:same  DOWN:change")
+        elif self.page < names_page:
             key, label, low, high = self.fields[self.page][:4]
             c.centre(label, 1)
             value = self.values[key]
@@ -251,6 +341,22 @@ class GameSetup(Screen):
             c.centre(self.first[1], 1)
             c.centre(self.names[self.dealer], 3, scale=2)
             self.hint(c, "OK:start  BACK:back")
+
+
+def _pack(c, words, sep, row):
+    """``words`` joined by ``sep``, as many on a row as fit, each row
+    centred from ``row``; the row after the last."""
+    line = ""
+    mark = sep.strip()  # ends a row the words go on from
+    for word in words:
+        if line and len(line) + len(sep) + len(word) + len(mark) > COLUMNS:
+            c.centre(line + mark, row)
+            row += 1
+            line = word
+        else:
+            line = line + sep + word if line else word
+    c.centre(line, row)
+    return row + 1
 
 
 # A new game must find this much free: a long game's journal, its two
