@@ -254,3 +254,23 @@ def test_a_newer_referees_game_is_told_once_and_kept_whole(flash):
     rig.play("ok")
     assert isinstance(rig.app.screen, Menu)
     assert isinstance(Rig(seed=1).app.screen, Menu)  # the next boot offers nothing
+
+
+def test_a_kept_name_moves_the_cursor_on_and_a_held_letter_runs_by_groups(rig):
+    """Issue 36: after a name was kept the cursor stayed on it, and P to A
+    was fifteen taps. Now the next name is marked, and a held DOWN runs by
+    groups of five letters (A F K P U Z 4 9): from P, the press gives O,
+    the repeats K, F, A (hw/buttons.py: at 400, 520, 640 ms)."""
+    from referee.screens.name_edit import NameEdit
+    from referee.screens.setup import GameSetup
+
+    rig.play("down\nok\ndown x2\nok\nok")  # the score pad, 2 players, on the names
+    setup = rig.app.screen
+    assert isinstance(setup, GameSetup) and setup.index == 0
+    rig.play("ok\ndown hold 700")  # P1's first letter, held down from P
+    edit = rig.app.screen
+    assert isinstance(edit, NameEdit) and bytes(edit.letters) == b"A1"
+    rig.play("up hold 580\nup")  # A: B at once, then F, K (the groups); a tap: L
+    assert bytes(edit.letters) == b"L1"
+    rig.play("ok long")  # kept: back on the names, the cursor on P2
+    assert setup.names == ["L1", "P2"] and setup.index == 1

@@ -1,9 +1,10 @@
 """Type a short name with four buttons.
 
-UP/DOWN change the letter under the cursor (A-Z, 0-9, -; hold to run),
-OK moves to the next letter, BACK to the one before (at the first letter
-BACK cancels), a long OK keeps the name. A name has 1 to 6 letters; a
-space at the end is dropped.
+UP/DOWN change the letter under the cursor (A-Z, 0-9, -): a tap by one,
+held they run by groups of five (A F K P U Z 4 9), so P to A is a tap
+and three steps, not fifteen taps. OK moves to the next letter, BACK to
+the one before (at the first letter BACK cancels), a long OK keeps the
+name. A name has 1 to 6 letters; a space at the end is dropped.
 """
 
 from micropython import const
@@ -16,6 +17,8 @@ from referee.ui.canvas import CELL
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
+_UP_REPEAT = const(8)
+_GROUP = const(5)  # a held letter runs A F K P U Z 4 9
 
 # The letters as codes (the space ends a name early): the name is edited as
 # bytes, since on MicroPython each character taken out of a string is a
@@ -47,7 +50,16 @@ class NameEdit(Screen):
         step = STEP[ev]
         if step:
             here = _place(self.letters[self.cursor])
-            self.letters[self.cursor] = _CHOICES[(here + step) % len(_CHOICES)]
+            count = len(_CHOICES)
+            if ev < _UP_REPEAT:  # a tap: the next letter
+                here = (here + step) % count
+            elif step > 0:  # held: the next group's first letter (A F K ...)
+                here = (here // _GROUP + 1) * _GROUP
+                if here >= count:
+                    here = 0
+            else:
+                here = (here - 1) % count // _GROUP * _GROUP
+            self.letters[self.cursor] = _CHOICES[here]
         elif ev == _OK_PRESS:
             if self.cursor + 1 < MAX_NAME:
                 self.cursor += 1

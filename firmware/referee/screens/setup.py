@@ -6,7 +6,8 @@ where ``only`` is 0, the only player count the question is asked for
 is that value; ``short`` says the answer on the "same table" page (a yes/no
 field's word shows when yes). A field whose range is 0..1 is a yes/no.
 Then the names:
-UP/DOWN pick a player, OK edits, a long OK goes on; then, if asked for, who
+UP/DOWN pick a player, OK edits (a name kept, the next one is marked), a
+long OK goes on; then, if asked for, who
 goes first: ``first`` is (key, question, only), or True for who deals.
 Then the game starts: a new journal, and the game's screen (the registry's
 play class) in place of this one; a setup the rules refuse is said on the
@@ -294,6 +295,7 @@ class GameSetup(Screen):
             if seat != self.index and self.names[seat] == name:
                 return "%s is taken" % name
         self.names[self.index] = name
+        self.index = min(self.index + 1, len(self.names) - 1)  # on to the next name
         return None
 
     def draw(self, c):
