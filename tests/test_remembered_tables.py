@@ -155,3 +155,34 @@ def test_the_same_table_page_fits_the_widest_table(flash, monkeypatch, name, row
     rig.play(f"down x{row}\nok")
     assert isinstance(rig.app.screen, GameSetup) and rig.app.screen.page == -1
     assert fit.problems == [], fit.report()
+
+
+def test_names_used_before_are_offered_before_the_letter_editor(flash):
+    """The names typed for one game are offered in the next game's setup,
+    newest first, without those already at its table; the list's last row
+    types a new one. Score pad: P1 -> A1 (held DOWN from P runs O K F A),
+    P2 -> B2 (then UP: B). ROBOTS! next, a game never set up before."""
+    from referee.screens.name_edit import NameEdit
+    from referee.screens.name_pick import NamePick
+    from referee.screens.setup import GameSetup
+
+    rig = Rig(seed=1)
+    rig.play("down\nok\ndown x2\nok\nok")  # the score pad, 2 players, on the names
+    rig.play("ok\ndown hold 700\nok long")  # A1, and the cursor on P2
+    rig.play("ok\ndown hold 700\nup\nok long\nok long")  # B2, and the game starts
+    rig.play("back\ndown x3\nok\nok\nok")  # ROBOTS!, 4 players, to 250: the names
+    setup = rig.app.screen
+    assert isinstance(setup, GameSetup) and setup.names == ["P1", "P2", "P3", "P4"]
+    rig.play("ok")
+    pick = rig.app.screen
+    assert isinstance(pick, NamePick) and pick.names == ["A1", "B2"]
+    rig.play("ok")  # A1 for P1; the cursor on P2
+    assert setup.names[0] == "A1" and setup.index == 1
+    rig.play("ok")  # A1 sits at the table already: B2 alone is offered
+    assert rig.app.screen.names == ["B2"]
+    rig.play("down\nok")  # the last row: type a new name, from P2
+    edit = rig.app.screen
+    assert isinstance(edit, NameEdit) and bytes(edit.letters) == b"P2"
+    rig.play("back\nok")  # out of the editor; again: B2 taken for P2
+    rig.play("ok")
+    assert setup.names == ["A1", "B2", "P3", "P4"] and setup.index == 2

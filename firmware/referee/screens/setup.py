@@ -18,7 +18,9 @@ data/tables: one sealed line, kept aside as tables.bad1 if it does not
 read, as the settings are). The next setup of that game opens on it: "SAME
 TABLE?" with the names and the answers; OK takes it as it is (on to who
 goes first, if asked), UP or DOWN changes it from the first question, the
-answers as they were. Who goes first is asked each time.
+answers as they were. Who goes first is asked each time. The file keeps
+the twelve names used last, newest first, too: OK on a name offers them
+(those not at the table already) before the letter editor.
 
 Every game's questions are here, in QUESTIONS, so that opening a game loads
 this module alone and its setup shows at once; the game's rules, its
@@ -44,6 +46,7 @@ _BACK_PRESS = const(3)
 _OK_LONG = const(6)
 _SAME = const(-1)  # the page of a remembered table, before the questions
 _TABLES = "tables"  # the remembered setups, a file of their own: read only here
+_RECENT = const(12)  # names remembered across games
 # The registry entry's fields (referee.games' GAME_*, as numbers in the code)
 _GAME_NAME = const(0)
 _GAME_PLAY = const(4)
@@ -248,13 +251,36 @@ class GameSetup(Screen):
             screen.message = "old game: in History"
         self.app.replace(screen)
 
+    def _recent(self):
+        """The names used last, newest first, as the file keeps them (none
+        that the editor could not have made)."""
+        found = self.tables.get("names")
+        names = []
+        if isinstance(found, list):
+            for name in found:
+                try:
+                    check_name(name)
+                except RulesError:
+                    continue
+                if name not in names:
+                    names.append(name)
+        return names
+
     def _remember(self):
         """Keep this setup for the next one of the game: its answers and
-        names. A flash too full for it costs the memory, not the game."""
+        names, and the names among the newest used (P1, P2... are not
+        names to pick). A flash too full for it costs the memory, not the
+        game."""
         answers = {}
         for field in self.fields:
             answers[field[0]] = self.values[field[0]]
         self.tables[self.game[_GAME_NAME]] = {"v": answers, "n": list(self.names)}
+        plain = default_names(len(self.names))
+        recent = [n for n in self.names if n not in plain]
+        for name in self._recent():
+            if name not in recent:
+                recent.append(name)
+        self.tables["names"] = recent[:_RECENT]
         try:
             save(self.app.storage, self.tables, _TABLES)
         except OSError:
@@ -281,10 +307,16 @@ class GameSetup(Screen):
             else:
                 self.dealer = (self.dealer + step) % len(self.names)
         elif ev == _OK_PRESS and self.page == names_page:
-            # loaded when first opened, for the heap (see referee.screens)
-            from referee.screens.name_edit import NameEdit
+            now = self.names[self.index]
+            offers = [n for n in self._recent() if n == now or n not in self.names]
+            if offers:  # loaded when first opened, for the heap (see referee.screens)
+                from referee.screens.name_pick import NamePick
 
-            self.app.push(NameEdit(self.app, self.names[self.index], self.rename))
+                self.app.push(NamePick(self.app, offers, self.rename, now))
+            else:
+                from referee.screens.name_edit import NameEdit
+
+                self.app.push(NameEdit(self.app, now, self.rename))
         elif ev == _OK_PRESS or ev == _OK_LONG:
             self._move(1)
         elif ev == _BACK_PRESS:
