@@ -128,7 +128,7 @@ def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
     assert isinstance(rig.app.screen, EvilGame)
     rig.play("back")  # the menu, on the Evil game's row
     assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 2
-    rig.play("up x2\ndown\nok\nok")  # ... and a new game (the same table) opens night 3
+    rig.play("up x2\n" + SCORE_PAD)  # ... and a new game opens night 3
     assert history.listed(storage) == [(1, "scorepad", 1, False), (2, "evil", 2, False)]
     assert history.header_of(storage, "game.jnl") == ("scorepad", 3)
     rig.play("back")  # the menu, where it was left: History is its row 7

@@ -79,7 +79,7 @@ def test_a_damaged_tables_file_is_kept_aside_and_the_setup_starts_plain(flash):
     from referee.screens.setup import GameSetup
 
     rig = Rig(seed=1)
-    rig.play("down x4\nok\nok\nok\nok long\nok")  # a ROBOTS! game: remembered
+    rig.play("down x4\nok\nok\nup\nok\nok long\nok")  # ROBOTS! to 260: remembered
     with open("data/tables", "r+b") as f:  # one byte flipped in the sealed line
         f.seek(5)
         byte = f.read(1)
@@ -91,7 +91,7 @@ def test_a_damaged_tables_file_is_kept_aside_and_the_setup_starts_plain(flash):
     assert isinstance(setup, GameSetup) and setup.page == 0  # the questions, plain
     assert setup.message == "remembered tables lost"
     assert os.path.exists("data/tables.bad1") and not os.path.exists("data/tables")
-    rig.play("ok\nok\nok long\nok")  # started: remembered anew
+    rig.play("ok\nup\nok\nok long\nok")  # to 260 again: remembered anew
     assert os.path.exists("data/tables")
 
 
@@ -116,6 +116,21 @@ def test_a_remembered_answer_out_of_range_is_not_taken(flash):
         assert isinstance(setup, GameSetup) and setup.page == 0, known
         rig.play("back")  # the menu, on ROBOTS!
         rig.play("up x4")
+
+
+def test_a_table_of_the_defaults_is_not_remembered(flash):
+    """The plain setup shows the defaults already: a game set up as them
+    writes nothing, and forgets a table remembered before."""
+    rig = Rig(seed=1)
+    rig.play("down x4\nok\nok\nok\nok long\nok")  # ROBOTS!: 4 players to 250, P1-P4
+    assert not os.path.exists("data/tables")
+    rig = _next_evening(2)
+    rig.play("down x4\nok\nok\nup\nok\nok long\nok")  # to 260: remembered
+    rig = _next_evening(3)
+    rig.play("down x4\nok\ndown\nok\ndown\nok\nok long\nok")  # changed back to 250
+    rig = _next_evening(4)
+    rig.play("down x4\nok")
+    assert rig.app.screen.page == 0  # the plain questions, no "same table?"
 
 
 def test_power_on_after_a_finished_game_puts_the_menu_on_that_game(flash):

@@ -15,12 +15,14 @@ screen instead.
 
 A game's setup is remembered when it starts (its answers and names, in
 data/tables: one sealed line, kept aside as tables.bad1 if it does not
-read, as the settings are). The next setup of that game opens on it: "SAME
-TABLE?" with the names and the answers; OK takes it as it is (on to who
-goes first, if asked), UP or DOWN changes it from the first question, the
-answers as they were. Who goes first is asked each time. The file keeps
-the twelve names used last, newest first, too: OK on a name offers them
-(those not at the table already) before the letter editor.
+read, as the settings are), unless it is the defaults, which a plain setup
+shows anyway (no file written: a write closes the journal's open file).
+The next setup of that game opens on it: "same table?" with the names and
+the answers; OK takes it as it is (on to who goes first, if asked), UP or
+DOWN changes it from the first question, the answers as they were. Who
+goes first is asked each time. The file keeps the twelve names used last,
+newest first, too: OK on a name offers them (those not at the table
+already) before the letter editor.
 
 Every game's questions are here, in QUESTIONS, so that opening a game loads
 this module alone and its setup shows at once; the game's rules, its
@@ -245,7 +247,10 @@ class GameSetup(Screen):
             # ENOTDIR: a file named data where the games' folder belongs
             self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
-        self._remember()
+        # kept in a step of its own, once the game's screen shows: a file
+        # written in the press that starts the game made it 20-30 ms slower
+        # on the chip (a new file and its rename on LittleFS)
+        self.app.later(self._remember)
         screen = getattr(screens_of(game), game[_GAME_PLAY])(self.app, session)
         if session.journal.shelved is not None:  # an unfinished game made room
             screen.message = "old game: in History"
@@ -272,15 +277,28 @@ class GameSetup(Screen):
         names to pick). A flash too full for it costs the memory, not the
         game."""
         answers = {}
+        plain = default_names(len(self.names))
+        usual = self.names == plain  # the defaults: what a plain setup shows
         for field in self.fields:
             answers[field[0]] = self.values[field[0]]
-        self.tables[self.game[_GAME_NAME]] = {"v": answers, "n": list(self.names)}
-        plain = default_names(len(self.names))
+            usual = usual and answers[field[0]] == field[5]
+        table = {"v": answers, "n": list(self.names)}
         recent = [n for n in self.names if n not in plain]
         for name in self._recent():
             if name not in recent:
                 recent.append(name)
-        self.tables["names"] = recent[:_RECENT]
+        recent = recent[:_RECENT]
+        tables = self.tables
+        name = self.game[_GAME_NAME]
+        if usual:  # nothing to remember: the plain setup is this table
+            if name not in tables:
+                return
+            del tables[name]
+        elif tables.get(name) == table and tables.get("names") == recent:
+            return  # the same table again: nothing to write
+        else:
+            tables[name] = table
+        tables["names"] = recent
         try:
             save(self.app.storage, self.tables, _TABLES)
         except OSError:
