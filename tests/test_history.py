@@ -19,8 +19,7 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     script = (SCENARIOS / "history.txt").read_text()
     rig.play(script.split("snap list")[0])
     # the first game (P1 10 of 10, P2 0) went to the history when the next began
-    # (and the remembered setups: tables)
-    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx", "history-001.jnl", "tables"]
+    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx", "history-001.jnl"]
     screen = rig.app.screen
     assert isinstance(screen, History) and screen.row(0)[1] == "1 Score pad"
     rig.play("ok\nwait 500")
@@ -34,8 +33,7 @@ def test_a_finished_game_is_listed_read_back_and_deleted_on_a_yes(flash):
     rig.play("back")  # kept
     assert os.path.exists("data/history-001.jnl") and isinstance(rig.app.screen, History)
     rig.play("ok\nwait 500\nok long\nok")  # again, and yes
-    # the game in play stays, and the remembered setups
-    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx", "tables"]
+    assert sorted(os.listdir("data")) == ["game.jnl", "games.idx"]  # the game in play stays
     assert rig.app.screen.count == 0 and rig.app.screen.message == "deleted"
     rig.play("back")
     assert isinstance(rig.app.screen, Menu)
@@ -103,6 +101,17 @@ def test_a_past_evil_robots_game_shows_only_what_the_table_saw(flash, monkeypatc
 
 SCORE_PAD = "down\nok\nok\nok\nok long"  # from the menu's top: 4 players to 100, started
 EVIL = "down x2\nok\nok\nok\nok\nok long"  # 5 players to 10, started
+
+
+def test_power_on_after_a_finished_game_puts_the_menu_on_that_game(flash):
+    """Nothing to resume: the menu opens on the game last played, so OK
+    sets it up again (it opened on Dice & coins)."""
+    from referee.screens.menu import Menu
+
+    script = (SCENARIOS / "history.txt").read_text().split("back            # to the menu")[0]
+    Rig(seed=1).play(script + "\nwait 3000")  # a score pad game played to its end, saved
+    rig = Rig(seed=2)
+    assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 1  # Score pad
 
 
 def test_each_power_on_that_starts_a_game_is_a_new_night(flash):

@@ -100,15 +100,13 @@ def test_each_entry_names_a_rules_core_and_screens_that_exist(name):
     assert core.NAME == name  # what its journals say
     assert isinstance(play_class(name), type)
     # and its setup questions, each a (key, label, lowest, highest, step,
-    # default, only, short) whose default lies within its range; the short
-    # form of the "same table" page says a number where the answer is one
+    # default, only) whose default lies within its range
     from referee.screens.setup import QUESTIONS
 
     fields, _first = QUESTIONS[name]
-    for key, label, low, high, step, default, _only, short in fields:
+    for key, label, low, high, step, default, _only in fields:
         assert isinstance(key, str) and isinstance(label, str) and step > 0
         assert low <= default <= high, (name, key)
-        assert short is None or ("%d" in short) == (high > 1), (name, key)
 
 
 def test_every_setup_question_belongs_to_a_game_in_the_registry():

@@ -26,34 +26,24 @@ POWER_ON = {"flip": 0, "bright": 4}
 def load(storage):
     """(settings, problem): problem is None or a line for the screen."""
     values = dict(DEFAULTS)
-    found = read(storage, FILE)
-    if found is None:
+    try:
+        data = storage.read(FILE)
+        if data is None:
+            return values, None
+        found = _unseal(data[:-1] if data.endswith(b"\n") else data)
+    except Exception:  # noqa: BLE001 - too big for memory, say: damaged all the same
+        found = None
+    if found is None:  # only a whole, intact dict
+        n = 1
+        while storage.exists(FILE + ".bad%d" % n):  # every damaged one kept
+            n += 1
+        storage.rename(FILE, FILE + ".bad%d" % n)
         return values, "settings file damaged"
     for name in values:
         value = found.get(name)
         if value in CHOICES[name]:
             values[name] = value
     return values, None
-
-
-def read(storage, file):
-    """The dict the sealed file ``file`` holds ({} when there is none), or
-    None for a file that does not read: kept aside as ``file``.bad1 (then
-    .bad2, ...: an older one is never replaced). The remembered tables
-    (screens/setup.py) are kept the same way, in a file of their own."""
-    try:
-        data = storage.read(file)
-        if data is None:
-            return {}
-        found = _unseal(data[:-1] if data.endswith(b"\n") else data)
-    except Exception:  # noqa: BLE001 - too big for memory, say: damaged all the same
-        found = None
-    if found is None:  # only a whole, intact dict
-        n = 1
-        while storage.exists(file + ".bad%d" % n):  # every damaged one kept
-            n += 1
-        storage.rename(file, file + ".bad%d" % n)
-    return found
 
 
 def _unseal(line):
@@ -112,7 +102,7 @@ def apply(app, before):
     app.dirty = True
 
 
-def save(storage, values, file=FILE):
+def save(storage, values):
     from referee.core.record import seal  # saving only
 
-    storage.write(file, seal(values))
+    storage.write(FILE, seal(values))

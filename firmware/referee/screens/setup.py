@@ -1,28 +1,15 @@
 """Setting up a game, one question at a time.
 
-Each field is (key, label, lowest, highest, step, default, only, short)
-where ``only`` is 0, the only player count the question is asked for
+Each field is (key, label, lowest, highest, step, default, only) where
+``only`` is 0, the only player count the question is asked for
 (partnerships need four), or (key, value): asked only when an earlier answer
-is that value; ``short`` says the answer on the "same table" page (a yes/no
-field's word shows when yes). A field whose range is 0..1 is a yes/no.
-Then the names:
+is that value. A field whose range is 0..1 is a yes/no. Then the names:
 UP/DOWN pick a player, OK edits (a name kept, the next one is marked), a
 long OK goes on; then, if asked for, who
 goes first: ``first`` is (key, question, only), or True for who deals.
 Then the game starts: a new journal, and the game's screen (the registry's
 play class) in place of this one; a setup the rules refuse is said on the
 screen instead.
-
-A game's setup is remembered when it starts (its answers and names, in
-data/tables: one sealed line, kept aside as tables.bad1 if it does not
-read, as the settings are), unless it is the defaults, which a plain setup
-shows anyway (no file written: a write closes the journal's open file).
-The next setup of that game opens on it: "same table?" with the names and
-the answers; OK takes it as it is (on to who goes first, if asked), UP or
-DOWN changes it from the first question, the answers as they were. Who
-goes first is asked each time. The file keeps the twelve names used last,
-newest first, too: OK on a name offers them (those not at the table
-already) before the letter editor.
 
 Every game's questions are here, in QUESTIONS, so that opening a game loads
 this module alone and its setup shows at once; the game's rules, its
@@ -35,20 +22,14 @@ of the 100 ms a game took to open.
 
 from micropython import const
 
-from referee.core.errors import RulesError
-from referee.core.seats import check_name, default_names
+from referee.core.seats import default_names
 from referee.games import entry, rules
 from referee.screens import STEP, Screen, screens_of
-from referee.settings import read, save
-from referee.ui.canvas import COLUMNS
 
 # The events this screen takes (kind << 2 | button, as referee.screens says)
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
-_SAME = const(-1)  # the page of a remembered table, before the questions
-_TABLES = "tables"  # the remembered setups, a file of their own: read only here
-_RECENT = const(12)  # names remembered across games
 # The registry entry's fields (referee.games' GAME_*, as numbers in the code)
 _GAME_NAME = const(0)
 _GAME_PLAY = const(4)
@@ -59,48 +40,48 @@ _GAME_TITLE = const(1)
 QUESTIONS = {  # type: dict
     "scorepad": (
         (
-            ("players", "players", 2, 9, 1, 4, 0, None),
-            ("target", "play to (0: no end)", 0, 5000, 10, 100, 0, "to %d"),
+            ("players", "players", 2, 9, 1, 4, 0),
+            ("target", "play to (0: no end)", 0, 5000, 10, 100, 0),
         ),
         None,
     ),
     "evil": (
         (
-            ("players", "players", 3, 9, 1, 5, 0, None),
-            ("robot", "add the robot seat?", 0, 1, 1, 0, 0, "robot seat"),
-            ("target", "play to", 1, 30, 1, 10, 0, "to %d"),
+            ("players", "players", 3, 9, 1, 5, 0),
+            ("robot", "add the robot seat?", 0, 1, 1, 0, 0),
+            ("target", "play to", 1, 30, 1, 10, 0),
         ),
         None,
     ),
     "factory": (
         (
-            ("players", "players", 2, 6, 1, 3, 0, None),
-            ("device", "device is customer?", 0, 1, 1, 0, 0, "device customer"),
-            ("rounds", "orders per player", 1, 9, 1, 2, ("device", 1), "%d orders"),
-            ("tiebreak", "tie-break rounds?", 0, 1, 1, 0, 0, "tie-breaks"),
+            ("players", "players", 2, 6, 1, 3, 0),
+            ("device", "device is customer?", 0, 1, 1, 0, 0),
+            ("rounds", "orders per player", 1, 9, 1, 2, ("device", 1)),
+            ("tiebreak", "tie-break rounds?", 0, 1, 1, 0, 0),
         ),
         ("first", "first customer?", ("device", 0)),
     ),
     "robots": (
         (
-            ("players", "players", 2, 6, 1, 4, 0, None),
-            ("target", "play to", 50, 1000, 10, 250, 0, "to %d"),
+            ("players", "players", 2, 6, 1, 4, 0),
+            ("target", "play to", 50, 1000, 10, 250, 0),
         ),
         True,
     ),
     "robber": (
         (
-            ("players", "players", 2, 5, 1, 4, 0, None),
-            ("teams", "partners 1+3, 2+4?", 0, 1, 1, 0, 4, "partners"),
-            ("sitting", "best 4 of 7 games?", 0, 1, 1, 0, 2, "best of 7"),
-            ("target", "play to", 50, 1000, 10, 400, 0, "to %d"),
+            ("players", "players", 2, 5, 1, 4, 0),
+            ("teams", "partners 1+3, 2+4?", 0, 1, 1, 0, 4),
+            ("sitting", "best 4 of 7 games?", 0, 1, 1, 0, 2),
+            ("target", "play to", 50, 1000, 10, 400, 0),
         ),
         True,
     ),
     "duel": (
         (
-            ("jokers", "play with jokers?", 0, 1, 1, 0, 0, "jokers"),
-            ("wins", "duels to win", 1, 9, 1, 2, 0, "%d duels to win"),
+            ("jokers", "play with jokers?", 0, 1, 1, 0, 0),
+            ("wins", "duels to win", 1, 9, 1, 2, 0),
         ),
         ("black", "who plays black?", 0),
     ),
@@ -124,42 +105,6 @@ class GameSetup(Screen):
         self.names = []  # type: list
         self.index = 0
         self.dealer = 0
-        self.tables = read(app.storage, _TABLES)  # None: damaged, kept aside
-        if self.tables is None:
-            self.tables = {}
-            self.message = "remembered tables lost"
-        elif self._recall(self.tables.get(name)):
-            self.page = _SAME
-
-    def _recall(self, known):
-        """Take a remembered setup ({"v": answers, "n": names}) if it is
-        whole and each answer one the question allows; True if taken."""
-        if not isinstance(known, dict):
-            return False
-        answers = known.get("v")
-        names = known.get("n")
-        values = dict(self.values)
-        if not isinstance(answers, dict) or not isinstance(names, list):
-            return False
-        for field in self.fields:
-            value = answers.get(field[0], field[5])
-            if type(value) is not int or not field[2] <= value <= field[3]:
-                return False
-            if (value - field[2]) % field[4]:
-                return False
-            values[field[0]] = value
-        if len(names) != values["players"]:
-            return False
-        for name in names:
-            try:
-                check_name(name)
-            except RulesError:
-                return False
-            if names.count(name) > 1:
-                return False
-        self.values = values
-        self.names = names
-        return True
 
     def _load_next(self):
         """One more module the start needs, loaded once the setup shows
@@ -199,8 +144,6 @@ class GameSetup(Screen):
         if page < 0:
             self.app.pop()
             return
-        if self.page == _SAME:  # the same table: on to who goes first
-            page = len(self.fields) + 1
         if page == len(self.fields) and len(self.names) != self.values["players"]:
             self.names = default_names(self.values["players"])
             self.index = 0
@@ -235,6 +178,7 @@ class GameSetup(Screen):
     def _begin(self, setup):
         # the game's code and the session's load as the game starts, not
         # while setting up (see above)
+        from referee.core.errors import RulesError
         from referee.core.session import Session
 
         game = self.game
@@ -247,75 +191,15 @@ class GameSetup(Screen):
             # ENOTDIR: a file named data where the games' folder belongs
             self.message = "data is not a folder" if e.errno == 20 else "flash full: not started"
             return
-        # kept in a step of its own, once the game's screen shows: a file
-        # written in the press that starts the game made it 20-30 ms slower
-        # on the chip (a new file and its rename on LittleFS)
-        self.app.later(self._remember)
         screen = getattr(screens_of(game), game[_GAME_PLAY])(self.app, session)
         if session.journal.shelved is not None:  # an unfinished game made room
             screen.message = "old game: in History"
         self.app.replace(screen)
 
-    def _recent(self):
-        """The names used last, newest first, as the file keeps them (none
-        that the editor could not have made)."""
-        found = self.tables.get("names")
-        names = []
-        if isinstance(found, list):
-            for name in found:
-                try:
-                    check_name(name)
-                except RulesError:
-                    continue
-                if name not in names:
-                    names.append(name)
-        return names
-
-    def _remember(self):
-        """Keep this setup for the next one of the game: its answers and
-        names, and the names among the newest used (P1, P2... are not
-        names to pick). A flash too full for it costs the memory, not the
-        game."""
-        answers = {}
-        plain = default_names(len(self.names))
-        usual = self.names == plain  # the defaults: what a plain setup shows
-        for field in self.fields:
-            answers[field[0]] = self.values[field[0]]
-            usual = usual and answers[field[0]] == field[5]
-        table = {"v": answers, "n": list(self.names)}
-        recent = [n for n in self.names if n not in plain]
-        for name in self._recent():
-            if name not in recent:
-                recent.append(name)
-        recent = recent[:_RECENT]
-        tables = self.tables
-        name = self.game[_GAME_NAME]
-        if usual:  # nothing to remember: the plain setup is this table
-            if name not in tables:
-                return
-            del tables[name]
-        elif tables.get(name) == table and tables.get("names") == recent:
-            return  # the same table again: nothing to write
-        else:
-            tables[name] = table
-        tables["names"] = recent
-        try:
-            save(self.app.storage, self.tables, _TABLES)
-        except OSError:
-            pass
-
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
         names_page = len(self.fields)
-        if self.page == _SAME:
-            if step:  # changed from the first question, the answers as they were
-                self.page = 0
-            elif ev == _OK_PRESS:
-                self._move(1)
-            elif ev == _BACK_PRESS:
-                self.app.pop()
-            return
         if step:
             if self.page < names_page:
                 key, _, low, high, size = self.fields[self.page][:5]
@@ -325,16 +209,10 @@ class GameSetup(Screen):
             else:
                 self.dealer = (self.dealer + step) % len(self.names)
         elif ev == _OK_PRESS and self.page == names_page:
-            now = self.names[self.index]
-            offers = [n for n in self._recent() if n == now or n not in self.names]
-            if offers:  # loaded when first opened, for the heap (see referee.screens)
-                from referee.screens.name_pick import NamePick
+            # loaded when first opened, for the heap (see referee.screens)
+            from referee.screens.name_edit import NameEdit
 
-                self.app.push(NamePick(self.app, offers, self.rename, now))
-            else:
-                from referee.screens.name_edit import NameEdit
-
-                self.app.push(NameEdit(self.app, now, self.rename))
+            self.app.push(NameEdit(self.app, self.names[self.index], self.rename))
         elif ev == _OK_PRESS or ev == _OK_LONG:
             self._move(1)
         elif ev == _BACK_PRESS:
@@ -352,25 +230,7 @@ class GameSetup(Screen):
         c.centre(self.title, 0)
         c.invert_rows(0)
         names_page = len(self.fields)
-        if self.page == _SAME:
-            c.centre("same table?", 1)
-            row = _pack(c, self.names, " ", 2)  # nine names of six letters: three rows
-            said = []
-            for field in self.fields:
-                value = self.values[field[0]]
-                short = field[7]
-                if short is None or not self._only(field[6]):
-                    continue
-                if field[3] == 1:  # a yes/no: its word when yes
-                    if value:
-                        said.append(short)
-                elif field[2] == 0 and not value:
-                    said.append("no end")
-                else:
-                    said.append(short % value)
-            _pack(c, said, ", ", row)
-            self.hint(c, "OK:same  DOWN:change")
-        elif self.page < names_page:
+        if self.page < names_page:
             key, label, low, high = self.fields[self.page][:4]
             c.centre(label, 1)
             value = self.values[key]
@@ -393,22 +253,6 @@ class GameSetup(Screen):
             c.centre(self.first[1], 1)
             c.centre(self.names[self.dealer], 3, scale=2)
             self.hint(c, "OK:start  BACK:back")
-
-
-def _pack(c, words, sep, row):
-    """``words`` joined by ``sep``, as many on a row as fit, each row
-    centred from ``row``; the row after the last."""
-    line = ""
-    mark = sep.strip()  # ends a row the words go on from
-    for word in words:
-        if line and len(line) + len(sep) + len(word) + len(mark) > COLUMNS:
-            c.centre(line + mark, row)
-            row += 1
-            line = word
-        else:
-            line = line + sep + word if line else word
-    c.centre(line, row)
-    return row + 1
 
 
 # A new game must find this much free: a long game's journal, its two
