@@ -211,3 +211,42 @@ def test_an_unfinished_past_game_is_resumed_and_the_game_in_play_takes_its_place
     rig = Rig(seed=3)  # the next power-on offers the Evil game
     rig.play("wait 500\nok\nwait 500")
     assert isinstance(rig.app.screen, EvilGame)
+
+
+def test_the_game_just_finished_is_not_replayed_to_set_up_the_next(flash, monkeypatch):
+    """The score pad played to its end, BACK, then OK on its row at once:
+    its snapshot still waits for a pause, so only a replay could tell it
+    is over, and the menu has its state (the game just left) instead. On
+    the chip that replay made the press 145 ms (docs/figures.md)."""
+    from referee.core import journal_read
+    from referee.screens.setup import GameSetup
+
+    script = (SCENARIOS / "history.txt").read_text().split("back            # to the menu")[0]
+    rig = Rig(seed=1)
+    rig.play(script + "\nback")  # the menu, on the score pad's row, the game over
+    assert rig.app.snapshot_due is not None  # its snapshot waits for a pause
+    replays = []
+    real = journal_read.resume
+    monkeypatch.setattr(journal_read, "resume", lambda *a: replays.append(a) or real(*a))
+    rig.play("ok")
+    assert isinstance(rig.app.screen, GameSetup) and replays == []
+
+
+def test_a_game_started_in_the_pause_after_another_ended_is_the_one_its_row_opens(flash):
+    """The score pad played to its end, BACK, another score pad set up and
+    started before the table paused (its first second), BACK, OK on the
+    row: the new game opens, unfinished. The finished game's snapshot,
+    still waiting for the pause, must neither stand for the game in play
+    nor be written beside the new game's journal."""
+    from referee.scorepad.play import ScorePad
+
+    script = (SCENARIOS / "history.txt").read_text().split("back            # to the menu")[0]
+    rig = Rig(seed=1)
+    rig.play(script)
+    assert rig.app.screen.session.state.over
+    rig.play("back\nok\nok\nok\nok long\nback")  # the same setup again, started
+    rig.play("ok")
+    screen = rig.app.screen
+    assert isinstance(screen, ScorePad) and not screen.session.state.over
+    rig.play("wait 2000")  # the pause: nothing of the old game is written
+    assert not os.path.exists("data/game.jnl.snap")

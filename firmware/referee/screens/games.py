@@ -95,8 +95,15 @@ def open_or_start(app, name):
         from referee.core.journal_line import game_of  # as Journal
 
         # Replay only a journal of this game (or one whose header does not
-        # read, to say it is damaged): another game's is left as it is.
-        if game_of(Journal(app.storage)) in (name, None):
+        # read, to say it is damaged): another game's is left as it is, and
+        # so is the game just left when it is over: its snapshot waits for
+        # a pause, and replayed it loaded the game's reader in this press
+        # to find it over (145 ms on the chip).
+        in_play = game_of(Journal(app.storage))
+        due = app.snapshot_due  # the game in play, if just left
+        if in_play == name and due is not None and due.state.over:
+            return new_game(app, name)
+        if in_play in (name, None):
             saved, session = saved_game(app)
             if saved.problem is not None:
                 tell_problem(app, saved)

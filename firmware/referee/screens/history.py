@@ -213,6 +213,7 @@ class PastGame(Screen):
         except OSError:
             self.message = "flash error: not moved"
             return
+        app.snapshot_due = None  # the game it was for is in History now
         app.pop()  # this screen
         app.pop()  # History: the menu
         saved, session = saved_game(app)
