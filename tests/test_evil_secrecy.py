@@ -89,7 +89,7 @@ def test_a_walk_of_random_presses_shows_nothing_unshown(flash, monkeypatch):
         hidden.add(kind)
 
     monkeypatch.setattr(evil_more, "other", counted)
-    chooser = random.Random(33)
+    chooser = random.Random(36)  # a walk that reaches every kind checked below
     # OK and DOWN most (on through the peeks, the calls, the turns), the
     # rest now and then: UP, a long OK (save, next), BACK (a step back), a
     # long BACK (undo), OK held (a peek, or a long OK)
@@ -120,8 +120,7 @@ def test_a_walk_of_random_presses_shows_nothing_unshown(flash, monkeypatch):
                 robots.update(screen.session.state.bots)
     assert evil_secrets.leaks(seen) == []
     actions = []
-    game = [s for s in rig.app._stack if isinstance(s, EvilGame)][0]
-    Journal(game.session.journal.storage).load(lambda h: None, actions.append)
+    Journal(rig.app.storage).load(lambda h: None, actions.append)  # the game's journal
     kinds = {a.get("a") for a in actions} | {a.get("do") for a in actions}
     # the walk did reach the turns, claims and undos it is meant to check
     assert {"deal", "call", "turn", "end", "convert", "pass"} <= kinds, kinds

@@ -217,7 +217,7 @@ def test_a_false_claim_is_refused_on_the_panel_and_changes_nothing(flash, monkey
 
 SETUP_FIVE = "down x2\nok\nok\nok\nok\nok long\n"
 PLUS = "entropy 10\n"  # the first deal: P1 FreeBot 9, P2 ForceBot 1, P3 BadBot 5, P4 PlusBot 2
-QUIET = "ok\ndown x5\nok long\nup\nok\nok long\nok\nok\n"  # evil_quiet.txt's round
+QUIET = "ok\ndown x5\nok\nup\nok\nok long\nok\nok\n"  # evil_quiet.txt's round
 
 
 def test_cheatbot_shows_a_false_side_from_its_peek(flash, monkeypatch):
@@ -402,3 +402,25 @@ def test_a_robot_action_with_a_hidden_result_says_the_turn_was_kept(flash, monke
     assert leaks(seen) == []
     more(monkeypatch, rig, seen, "down")
     assert rig.app.screen.message is None  # gone at the next press
+
+
+def test_the_discussion_goes_on_to_the_calls_by_a_tap_on_the_row_below_the_players(flash, monkeypatch):
+    """Issue 36: moving on takes no long press. Above the players of "who
+    passes now?" a row starts the calls, and the cursor starts on it: most
+    rounds nobody passes (a held OK still starts them too)."""
+    from conftest import drawn_text
+
+    from referee.evil.calls import Calls
+
+    script = (SCENARIOS / "evil_quiet.txt").read_text().split("\nsnap round")[0]
+    rig, _seen = walk(monkeypatch, script)
+    calls = rig.app.screen
+    assert isinstance(calls, Calls) and calls.discussion
+    drawn = drawn_text(monkeypatch)
+    rig.play("down\nok")  # P1 passes
+    assert calls.session.state.passed == [0] and "OK:pass" in drawn
+    rig.play("up")  # back to the row above the players
+    assert "> the calls" in drawn and "OK:start the calls" in drawn
+    rig.play("ok")
+    assert rig.app.screen is calls and not calls.discussion
+    assert calls.session.state.passed == [0]  # the tap on the row passed nobody

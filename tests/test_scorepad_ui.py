@@ -274,3 +274,65 @@ def test_a_kept_name_moves_the_cursor_on_and_a_held_letter_runs_by_groups(rig):
     assert bytes(edit.letters) == b"L1"
     rig.play("ok long")  # kept: back on the names, the cursor on P2
     assert setup.names == ["L1", "P2"] and setup.index == 1
+
+
+def test_names_are_typed_and_the_game_started_without_a_long_press(rig, monkeypatch):
+    """Issue 36: a long press is for what must not happen by accident, not
+    for moving on. Past a name's last letter the cursor is on a blank, and
+    OK there keeps the name; below the names a row starts the game. Two
+    players named BO and CY, by taps alone (the letters worked out from
+    the editor's order A-Z 0-9 - blank)."""
+    from conftest import drawn_text
+
+    from referee.screens.setup import GameSetup
+
+    rig.play("down\nok\ndown x2\nok\nok")  # the score pad, 2 players, on the names
+    drawn = drawn_text(monkeypatch)
+    rig.play("ok")  # P1: its first letter
+    rig.play("down x14")  # P back to B
+    rig.play("ok\ndown x13")  # the second letter: 1 back through 0, Z ... O (13 steps)
+    rig.play("ok")  # the blank past the end
+    assert "OK: keep the name" in drawn
+    rig.play("ok")  # kept: BO, the cursor on P2
+    setup = rig.app.screen
+    assert isinstance(setup, GameSetup) and setup.names == ["BO", "P2"] and setup.index == 1
+    rig.play("ok\ndown x13\nok\ndown x4\nok\nok")  # P -> C; 2 -> Y (2 1 0 Z Y); keep
+    assert setup.names == ["BO", "CY"] and setup.index == 2  # the row below the names
+    assert "OK:start  BACK:back" in drawn
+    rig.play("ok")
+    assert pad(rig).session.state.table.names == ["BO", "CY"]
+
+
+def test_the_names_row_below_says_next_when_a_question_follows(rig, monkeypatch):
+    # ROBOTS! asks who deals after the names: the row goes on to that question
+    from conftest import drawn_text
+
+    rig.play("down x4\nok\nok\nok")  # ROBOTS!, 4 players, to 250: the names
+    drawn = drawn_text(monkeypatch)
+    rig.play("up")  # from P1 round to the row below P4
+    assert "OK:next  BACK:back" in drawn and "> next" in drawn
+    rig.play("ok")
+    assert rig.app.screen.page == len(rig.app.screen.fields) + 1  # who deals first?
+
+
+def test_a_blank_ends_a_name_and_the_sixth_letter_keeps_it(rig):
+    from referee.screens.name_edit import NameEdit
+
+    kept = []
+    edit = NameEdit(rig.app, "PLAYER", lambda name: kept.append(name))
+    rig.app.push(edit)
+    rig.play("ok x5")  # on R, the sixth letter: no room for a seventh
+    assert edit.cursor == 5 and kept == []
+    rig.play("ok")
+    assert kept == ["PLAYER"]
+    edit = NameEdit(rig.app, "PLAYER", lambda name: kept.append(name))
+    rig.app.push(edit)
+    rig.play("ok x2\ndown")  # the third letter, A, down to the blank
+    rig.play("ok")  # a blank ends the name: the rest is dropped
+    assert kept == ["PLAYER", "PL"]
+    edit = NameEdit(rig.app, "P1", lambda name: kept.append(name))
+    rig.app.push(edit)
+    rig.play("down x16")  # P down to A, and round to the blank (before A)
+    assert edit.letters[0] == 32
+    rig.play("ok")  # nothing before the blank: no name
+    assert edit.message == "a name needs a letter" and kept == ["PLAYER", "PL"]

@@ -144,10 +144,10 @@ class Calls(Turns):
         if self.discussion:
             players = state.table.players
             if step:
-                self.move(step, players)
-            elif ev == _OK_PRESS:
-                self.message = self.session.act({"a": "pass", "seat": self.index})
-            elif ev == _OK_LONG:
+                self.move(step, players + 1)  # the row that starts the calls, then the players
+            elif ev == _OK_PRESS and self.index:
+                self.message = self.session.act({"a": "pass", "seat": self.index - 1})
+            elif ev == _OK_PRESS or ev == _OK_LONG:
                 self.discussion = False
                 self.index = 0
             else:
@@ -202,11 +202,11 @@ class Calls(Turns):
             c.centre("DISCUSSION", 0)
             c.invert_rows(0)
             c.centre("who passes now?", 1)
-            labels = []
+            labels = ["> the calls"]  # first: most rounds, nobody passes
             for seat in range(state.table.players):
                 labels.append(names[seat] + (" passes" if seat in state.passed else ""))
             _list_choice(c, labels, self.index)
-            self.hint(c, "OK:pass hold OK:calls")
+            self.hint(c, "OK:pass" if self.index else "OK:start the calls")
             return
         c.text("IS ANYONE POWER", 2, 0)
         c.number(max(1, state.level), 104, 0)

@@ -3,8 +3,10 @@
 UP/DOWN change the letter under the cursor (A-Z, 0-9, -): a tap by one,
 held they run by groups of five (A F K P U Z 4 9), so P to A is a tap
 and three steps, not fifteen taps. OK moves to the next letter, BACK to
-the one before (at the first letter BACK cancels), a long OK keeps the
-name. A name has 1 to 6 letters; a space at the end is dropped.
+the one before (at the first letter BACK cancels). Past the last letter
+the cursor is on a blank, the name's end: OK there keeps the name, as OK
+on the sixth letter does (a name has 1 to 6 letters), and a long OK does
+anywhere. A blank ends a name: what follows it is dropped.
 """
 
 from micropython import const
@@ -25,7 +27,6 @@ _GROUP = const(5)  # a held letter runs A F K P U Z 4 9
 # name interned for good (docs/design.md)
 _CHOICES = (NAME_CHARS + " ").encode()
 _SPACE = const(32)
-_A = const(65)
 
 
 def _place(code):
@@ -60,15 +61,14 @@ class NameEdit(Screen):
             else:
                 here = (here - 1) % count // _GROUP * _GROUP
             self.letters[self.cursor] = _CHOICES[here]
-        elif ev == _OK_PRESS:
-            if self.cursor + 1 < MAX_NAME:
-                self.cursor += 1
-                if self.cursor == len(self.letters):
-                    self.letters.append(self.letters[-1] if self.letters[-1] != _SPACE else _A)
-        elif ev == _OK_LONG:
-            name = bytes(self.letters).decode().strip()
-            if " " in name or not name:
-                self.message = "no spaces inside"
+        elif ev == _OK_PRESS and self.letters[self.cursor] != _SPACE and self.cursor + 1 < MAX_NAME:
+            self.cursor += 1
+            if self.cursor == len(self.letters):
+                self.letters.append(_SPACE)  # the name's end: OK on it keeps the name
+        elif ev == _OK_PRESS or ev == _OK_LONG:
+            name = bytes(self.letters).decode().split(" ")[0]
+            if not name:
+                self.message = "a name needs a letter"
                 return
             self.message = self.done(name)
             if self.message is None:
@@ -85,5 +85,9 @@ class NameEdit(Screen):
         x = (c.width - MAX_NAME * 2 * CELL) // 2
         c.text(bytes(self.letters).decode(), x, 2, scale=2)  # a letter every 2 * CELL
         c.fill_rect(x + self.cursor * 2 * CELL, 34, 2 * CELL - 2, 2)
-        c.centre(self.message or "UP/DOWN:letter OK:>", 6)
-        c.centre("hold OK: keep it", 7)
+        if self.letters[self.cursor] == _SPACE or self.cursor + 1 == MAX_NAME:
+            c.centre(self.message or "UP/DOWN:letter", 6)
+            c.centre("OK: keep the name", 7)  # the blank past the end, or no room
+        else:
+            c.centre(self.message or "UP/DOWN:letter OK:>", 6)
+            c.centre("hold OK: keep it", 7)

@@ -4,8 +4,9 @@ Each field is (key, label, lowest, highest, step, default, only) where
 ``only`` is 0, the only player count the question is asked for
 (partnerships need four), or (key, value): asked only when an earlier answer
 is that value. A field whose range is 0..1 is a yes/no. Then the names:
-UP/DOWN pick a player, OK edits (a name kept, the next one is marked), a
-long OK goes on; then, if asked for, who
+UP/DOWN pick a player, OK edits (a name kept, the next one is marked),
+OK on the row below the names goes on (a long OK on any row does too);
+then, if asked for, who
 goes first: ``first`` is (key, question, only), or True for who deals.
 Then the game starts: a new journal, and the game's screen (the registry's
 play class) in place of this one; a setup the rules refuse is said on the
@@ -205,10 +206,10 @@ class GameSetup(Screen):
                 key, _, low, high, size = self.fields[self.page][:5]
                 self.values[key] = min(high, max(low, self.values[key] + step * size))
             elif self.page == names_page:
-                self.move(step, len(self.names))
+                self.move(step, len(self.names) + 1)  # and the row that goes on
             else:
                 self.dealer = (self.dealer + step) % len(self.names)
-        elif ev == _OK_PRESS and self.page == names_page:
+        elif ev == _OK_PRESS and self.page == names_page and self.index < len(self.names):
             # loaded when first opened, for the heap (see referee.screens)
             from referee.screens.name_edit import NameEdit
 
@@ -223,7 +224,7 @@ class GameSetup(Screen):
             if seat != self.index and self.names[seat] == name:
                 return "%s is taken" % name
         self.names[self.index] = name
-        self.index = min(self.index + 1, len(self.names) - 1)  # on to the next name
+        self.index += 1  # on to the next name, after the last to the row that goes on
         return None
 
     def draw(self, c):
@@ -241,14 +242,21 @@ class GameSetup(Screen):
             self.hint(c, "OK:next  BACK:back")
         elif self.page == names_page:
             count = len(self.names)
-            top = max(0, min(self.index - 2, count - 6))
-            for seat in range(top, min(count, top + 6)):
+            top = max(0, min(self.index - 2, count - 5))  # six rows of count + 1
+            last = self._asked(names_page + 1)  # a question follows, or the start
+            for seat in range(top, min(count, top + 5) + 1):
                 row = 1 + seat - top
-                c.number(seat + 1, 4, row)
-                c.text(self.names[seat], 24, row)
+                if seat < count:
+                    c.number(seat + 1, 4, row)
+                    c.text(self.names[seat], 24, row)
+                else:
+                    c.text("> next" if last else "> start", 24, row)
                 if seat == self.index:
                     c.invert_rows(row)
-            self.hint(c, "OK:name  hold OK:go")
+            if self.index < count:
+                self.hint(c, "OK:change the name")
+            else:
+                self.hint(c, "OK:next  BACK:back" if last else "OK:start  BACK:back")
         else:
             c.centre(self.first[1], 1)
             c.centre(self.names[self.dealer], 3, scale=2)
