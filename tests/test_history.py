@@ -219,7 +219,6 @@ def test_the_game_just_finished_is_not_replayed_to_set_up_the_next(flash, monkey
     is over, and the menu has its state (the game just left) instead. On
     the chip that replay made the press 145 ms (docs/figures.md)."""
     from referee.core import journal_read
-    from referee.screens.setup import GameSetup
 
     script = (SCENARIOS / "history.txt").read_text().split("back            # to the menu")[0]
     rig = Rig(seed=1)
@@ -229,6 +228,8 @@ def test_the_game_just_finished_is_not_replayed_to_set_up_the_next(flash, monkey
     real = journal_read.resume
     monkeypatch.setattr(journal_read, "resume", lambda *a: replays.append(a) or real(*a))
     rig.play("ok")
+    from referee.screens.setup import GameSetup  # (dropped when the game started)
+
     assert isinstance(rig.app.screen, GameSetup) and replays == []
 
 

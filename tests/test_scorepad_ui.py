@@ -336,3 +336,17 @@ def test_a_blank_ends_a_name_and_the_sixth_letter_keeps_it(rig):
     assert edit.letters[0] == 32
     rig.play("ok")  # nothing before the blank: no name
     assert edit.message == "a name needs a letter" and kept == ["PLAYER", "PL"]
+
+
+def test_the_setups_code_is_dropped_once_its_game_starts(rig):
+    """The questions are done with until the menu: a game started from its
+    setup plays without their module (2.4 KB of the chip's heap)."""
+    import sys
+
+    rig.play("down\nok\ndown x2\nok\nok")  # the score pad, 2 players, on the names
+    assert "referee.screens.setup" in sys.modules
+    rig.play("up\nok")  # the row below the names: start
+    pad(rig)
+    assert "referee.screens.setup" not in sys.modules
+    rig.play("ok\nup x3\nok")  # P1 scores 3: the game plays on without it
+    assert pad(rig).session.state.ledger.totals == [3, 0]
