@@ -5,7 +5,7 @@ next player, as a table scores round it), a long OK closes the round (the
 cursor goes back to the first player), a
 long BACK takes back the last score or round, BACK returns to the menu
 (the game stays saved and comes back from there or after a reset). Below
-the players, "end round" closes the round as the long OK does, and
+the players, "end the round" closes the round as the long OK does, and
 "round scores" opens the closed rounds to correct one (so does OK on the
 game's end: a correction may reopen the game).
 """
@@ -107,7 +107,7 @@ class ScorePad(Screen):
                     c.number(state.this_round[i], 50, row, sign=True)
                 c.number_right(totals[i], c.width - 3, row, scale)
             else:
-                c.text("end round (hold OK)" if i == players else "round scores", 8, row)
+                c.text("end the round" if i == players else "round scores", 8, row)
             if i == self.index:
                 c.invert_rows(row, tall)
             row += tall
