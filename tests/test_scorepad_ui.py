@@ -315,7 +315,12 @@ def test_the_names_row_below_says_next_when_a_question_follows(rig, monkeypatch)
     assert rig.app.screen.page == len(rig.app.screen.fields) + 1  # who deals first?
 
 
-def test_a_blank_ends_a_name_and_the_sixth_letter_keeps_it(rig):
+def test_only_the_blank_past_the_name_keeps_it_and_the_sixth_letter_does(rig):
+    """OK keeps a name on the blank the editor adds past its letters, or on
+    a sixth letter. A letter of the name stepped through the blank (9, -,
+    blank, A: a newcomer going from 2 to E passes it) moves on as any
+    other, and a blank inside is dropped as the name is kept: so a name is
+    shortened."""
     from referee.screens.name_edit import NameEdit
 
     kept = []
@@ -325,28 +330,42 @@ def test_a_blank_ends_a_name_and_the_sixth_letter_keeps_it(rig):
     assert edit.cursor == 5 and kept == []
     rig.play("ok")
     assert kept == ["PLAYER"]
+    edit = NameEdit(rig.app, "P2", lambda name: kept.append(name))
+    rig.app.push(edit)
+    rig.play("down x14\nok")  # P back to B; on to the 2
+    rig.play("up x9")  # 2 up through 9 and - to the blank (the order: A-Z 0-9 - blank)
+    assert edit.letters == bytearray(b"B ")
+    rig.play("ok")  # a letter of the name, blanked: on, not kept
+    assert kept == ["PLAYER"] and edit.cursor == 2 and edit.letters == bytearray(b"B  ")
+    rig.play("back\nup x5\nok")  # back on it, on through A to E; on to the blank past it
+    rig.play("up x14\nok")  # blank, A ... N; on: a blank past the end again
+    rig.play("ok")
+    assert kept == ["PLAYER", "BEN"]
     edit = NameEdit(rig.app, "PLAYER", lambda name: kept.append(name))
     rig.app.push(edit)
-    rig.play("ok x2\ndown")  # the third letter, A, down to the blank
-    rig.play("ok")  # a blank ends the name: the rest is dropped
-    assert kept == ["PLAYER", "PL"]
+    rig.play("ok x2\ndown\nok\ndown x25\nok\ndown x5")  # A, Y blanked; E down to the blank
+    rig.play("ok long")  # kept at once: the blanks inside are dropped
+    assert kept == ["PLAYER", "BEN", "PLR"]
     edit = NameEdit(rig.app, "P1", lambda name: kept.append(name))
     rig.app.push(edit)
-    rig.play("down x16")  # P down to A, and round to the blank (before A)
-    assert edit.letters[0] == 32
-    rig.play("ok")  # nothing before the blank: no name
-    assert edit.message == "a name needs a letter" and kept == ["PLAYER", "PL"]
+    rig.play("down x16\nok\ndown x28")  # P to the blank; 1 down to the blank
+    rig.play("ok long")  # nothing but blanks: no name
+    assert edit.message == "a name needs a letter" and kept == ["PLAYER", "BEN", "PLR"]
 
 
 def test_the_setups_code_is_dropped_once_its_game_starts(rig):
     """The questions are done with until the menu: a game started from its
-    setup plays without their module (2.4 KB of the chip's heap)."""
+    setup plays without their module nor the letter editor's (2.4 and
+    0.6 KB of the chip's heap)."""
     import sys
 
     rig.play("down\nok\ndown x2\nok\nok")  # the score pad, 2 players, on the names
     assert "referee.screens.setup" in sys.modules
-    rig.play("up\nok")  # the row below the names: start
+    rig.play("ok\nok long")  # P1's name kept as it is: the editor loaded
+    assert "referee.screens.name_edit" in sys.modules
+    rig.play("down\nok")  # the row below the names: start
     pad(rig)
     assert "referee.screens.setup" not in sys.modules
+    assert "referee.screens.name_edit" not in sys.modules
     rig.play("ok\nup x3\nok")  # P1 scores 3: the game plays on without it
     assert pad(rig).session.state.ledger.totals == [3, 0]

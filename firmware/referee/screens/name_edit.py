@@ -6,7 +6,10 @@ and three steps, not fifteen taps. OK moves to the next letter, BACK to
 the one before (at the first letter BACK cancels). Past the last letter
 the cursor is on a blank, the name's end: OK there keeps the name, as OK
 on the sixth letter does (a name has 1 to 6 letters), and a long OK does
-anywhere. A blank ends a name: what follows it is dropped.
+anywhere. Only a blank past the name given is its end: a letter of it
+stepped through the blank (from 9 to A) moves on with OK like any other,
+and blanks inside a name are dropped as it is kept (so a name is made
+shorter by blanking its last letters).
 """
 
 from micropython import const
@@ -43,8 +46,15 @@ class NameEdit(Screen):
         a message saying why the name cannot be used."""
         Screen.__init__(self, app)
         self.letters = bytearray(name.encode())
+        self.given = len(self.letters)  # the slots past these are the editor's
         self.cursor = 0
         self.done = done
+
+    def _at_end(self):
+        cursor = self.cursor
+        return cursor + 1 == MAX_NAME or (
+            cursor >= self.given and self.letters[cursor] == _SPACE
+        )
 
     def on_event(self, ev):
         self.message = None
@@ -61,12 +71,12 @@ class NameEdit(Screen):
             else:
                 here = (here - 1) % count // _GROUP * _GROUP
             self.letters[self.cursor] = _CHOICES[here]
-        elif ev == _OK_PRESS and self.letters[self.cursor] != _SPACE and self.cursor + 1 < MAX_NAME:
+        elif ev == _OK_PRESS and not self._at_end():
             self.cursor += 1
             if self.cursor == len(self.letters):
                 self.letters.append(_SPACE)  # the name's end: OK on it keeps the name
         elif ev == _OK_PRESS or ev == _OK_LONG:
-            name = bytes(self.letters).decode().split(" ")[0]
+            name = bytes(self.letters).decode().replace(" ", "")
             if not name:
                 self.message = "a name needs a letter"
                 return
@@ -85,9 +95,9 @@ class NameEdit(Screen):
         x = (c.width - MAX_NAME * 2 * CELL) // 2
         c.text(bytes(self.letters).decode(), x, 2, scale=2)  # a letter every 2 * CELL
         c.fill_rect(x + self.cursor * 2 * CELL, 34, 2 * CELL - 2, 2)
-        if self.letters[self.cursor] == _SPACE or self.cursor + 1 == MAX_NAME:
+        if self._at_end():
             c.centre(self.message or "UP/DOWN:letter", 6)
             c.centre("OK: keep the name", 7)  # the blank past the end, or no room
         else:
             c.centre(self.message or "UP/DOWN:letter OK:>", 6)
-            c.centre("hold OK: keep it", 7)
+            c.centre("hold OK: keep name", 7)
