@@ -196,10 +196,12 @@ class GameSetup(Screen):
         if session.journal.shelved is not None:  # an unfinished game made room
             screen.message = "old game: in History"
         self.app.replace(screen)
-        # Its questions are done with until the menu (which drops every
-        # game's code anyway): the game plays without them, 2.4 KB on the chip.
+        # Its questions and the letter editor are done with until the menu
+        # (which drops every game's code anyway): the game plays without
+        # them, 2.4 and 0.6 KB of the chip's heap.
         from referee import forget
 
+        forget("referee.screens.name_edit")
         forget(__name__)
 
     def on_event(self, ev):
@@ -244,7 +246,7 @@ class GameSetup(Screen):
                 c.centre("yes" if value else "no", 3, scale=2)
             else:
                 c.big_number_centre(value, 2)
-            self.hint(c, "OK:next  BACK:back")
+            self.hint(c, "UP/DOWN:set  OK:next")
         elif self.page == names_page:
             count = len(self.names)
             top = max(0, min(self.index - 2, count - 5))  # six rows of count + 1
