@@ -412,7 +412,6 @@ def test_a_full_flash_never_moves_the_unfinished_game(flash, monkeypatch):
     unfinished game into the history first, then fail: after a reboot
     nothing was offered. Now it moves back when the new file fails."""
     from referee.screens.resume import ResumeOffer
-    from referee.screens.setup import GameSetup
 
     rig = Rig()
     rig.play(SCORE_PAD + "\nok\nup\nok")  # a score pad game, P1: 1 point
@@ -421,6 +420,8 @@ def test_a_full_flash_never_moves_the_unfinished_game(flash, monkeypatch):
     faults = FlashFaults(monkeypatch)
     faults.room = 0
     rig.play("ok long")  # start it: the flash is full
+    from referee.screens.setup import GameSetup  # (a start drops the module: now)
+
     assert isinstance(rig.app.screen, GameSetup)
     assert rig.app.screen.message == "flash full: not started"
     assert (flash / "data" / "game.jnl").read_bytes() == saved  # untouched, where it was

@@ -77,7 +77,7 @@ def test_every_probe_keeps_the_heap_within_the_game_budget(soaked):
 
 
 def test_no_probe_keeps_more_heap_than_today(soaked):
-    # ratchet, not a budget: 55,472 B today (seed 1's probe 4: a setup holds
+    # ratchet, not a budget: 55,472 B until 2026-12-06 (seed 1's probe 4: a setup holds
     # the game's code and a session's, loaded while the table reads it), the
     # menu's 29,456 B after boot. It was 54,256 B
     # before the journal's tail (core/tail.py): its hooks in the resident
@@ -88,8 +88,15 @@ def test_no_probe_keeps_more_heap_than_today(soaked):
     # scans (its machine code 48 B longer, for 0.6 ms off every redraw).
     # 55,472 B since a list's cursor moved into the screens' base
     # (Screen.move, keep_visible), the duel's notes and History's resume.
+    # 55,488 B since the rows that move on by a tap (issue 36: under the
+    # setup's names, above the discussion's players) sent the walk elsewhere:
+    # the heaviest probe is now probe 5, Evil Robots' setup, 592 B over the
+    # same screen before (64 more names the walk interned, 256 B, and a
+    # 336 B block the heap reader files under a memoryview, not traced);
+    # the probe in a game started from its setup went 3 KB down (the
+    # setup's and the letter editor's code dropped at the start).
     found = kept(soaked)
-    assert max(found) <= 55_472
+    assert max(found) <= 55_488
     # the evening's growth is names (bounded: the code holds so many), not
     # games left loaded: back at the menu, within 14.5 KB of the boot's
     assert soaked.probes[0].screen == soaked.probes[-1].screen == "ROBOT REFEREE"
