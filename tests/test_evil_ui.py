@@ -404,7 +404,7 @@ def test_a_robot_action_with_a_hidden_result_says_the_turn_was_kept(flash, monke
     assert rig.app.screen.message is None  # gone at the next press
 
 
-def test_the_discussion_goes_on_to_the_calls_by_a_tap_on_the_row_below_the_players(flash, monkeypatch):
+def test_the_discussion_goes_on_to_the_calls_by_a_tap_on_their_row(flash, monkeypatch):
     """Issue 36: moving on takes no long press. Above the players of "who
     passes now?" a row starts the calls, and the cursor starts on it: most
     rounds nobody passes (a held OK still starts them too)."""

@@ -52,9 +52,7 @@ class NameEdit(Screen):
 
     def _at_end(self):
         cursor = self.cursor
-        return cursor + 1 == MAX_NAME or (
-            cursor >= self.given and self.letters[cursor] == _SPACE
-        )
+        return cursor + 1 == MAX_NAME or (cursor >= self.given and self.letters[cursor] == _SPACE)
 
     def on_event(self, ev):
         self.message = None
