@@ -3,12 +3,15 @@ an append, an OSError on a write, a power cut at every byte of every kind of
 write, a damaged settings file. Each time: a clear message, nothing that was
 committed is lost, and the referee keeps working."""
 
+import json
+
 import pytest
+from conftest import SCENARIOS
 from flash_faults import EIO, FlashFaults, PowerCut
 
 from referee import settings
 from referee.core import snapshot
-from referee.core.journal import FILE, Journal
+from referee.core.journal import FILE, SNAPS, Journal
 from referee.core.journal_read import resume
 from referee.core.record import seal
 from referee.core.session import Session
@@ -429,6 +432,30 @@ def test_a_full_flash_never_moves_the_unfinished_game(flash, monkeypatch):
     faults.room = None
     again = Rig(seed=2)  # the next boot offers the score pad game
     assert isinstance(again.app.screen, ResumeOffer)
+
+
+def test_a_refused_start_keeps_the_old_games_pending_snapshot(flash, monkeypatch):
+    """A score pad game played to its end waits for the table's pause to
+    write its last snapshot. A new game refused by a full flash before that
+    pause leaves the old game in play: its snapshot is still written at the
+    pause, so the next boot knows it is over without replaying it."""
+    script = (SCENARIOS / "history.txt").read_text().split("\nback            # to the menu")[0]
+    rig = Rig(seed=1)
+    rig.play(script + "\nback\nok\nok\nok")  # the menu; a new score pad's names page
+    old = rig.app.snapshot_due
+    assert old is not None  # the finished game's snapshot waits for a pause
+    faults = FlashFaults(monkeypatch)
+    faults.room = 0
+    rig.play("ok long")  # start: the flash is full
+    assert rig.app.screen.message == "flash full: not started"
+    assert rig.app.snapshot_due is old  # the finished game is still the one in play
+    faults.room = None
+    snapshots = flash / "data" / ("game.jnl" + SNAPS[0])
+    assert not snapshots.exists()
+    rig.play("wait 2000")  # the table pauses
+    assert snapshots.exists() and rig.app.snapshot_due is None
+    first = snapshots.read_bytes().split(b"\n")[0]  # its meta line: JSON, then a seal
+    assert json.loads(first[: first.rindex(b"}") + 1])["over"] == 1
 
 
 def test_a_settings_change_the_flash_refuses_goes_back_and_says_so(flash, monkeypatch):

@@ -42,16 +42,15 @@ class Session:
     def start(cls, storage, rules, setup, loop=None):
         state = rules.setup(setup)  # refuses a bad setup before any file is touched
         journal = Journal(storage)
-        if loop is not None:
-            # The game in play changes: the old one's pending snapshot would
-            # be written beside the new one's journal, and would say that
-            # game is the one in play (screens/games.py trusts it).
-            loop.snapshot_due = None
         # A power-on's first new game begins a night (the app keeps
         # whether one has begun: core/history.py).
         journal.begin(rules.NAME, setup, loop is not None and not loop.night_begun)
-        if loop is not None:
+        if loop is not None:  # begun: a refused begin leaves the old game in play
             loop.night_begun = True
+            # The game in play changed: the old one's pending snapshot would
+            # be written beside the new one's journal, and would say that
+            # game is the one in play (screens/games.py trusts it).
+            loop.snapshot_due = None
         return cls(journal, rules, state, loop)
 
     def act(self, action):
