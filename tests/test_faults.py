@@ -423,7 +423,7 @@ def test_a_full_flash_never_moves_the_unfinished_game(flash, monkeypatch):
     faults = FlashFaults(monkeypatch)
     faults.room = 0
     rig.play("ok long")  # start it: the flash is full
-    from referee.screens.setup import GameSetup  # (a start drops the module: now)
+    from referee.screens.setup import GameSetup  # (the menu drops its module: now)
 
     assert isinstance(rig.app.screen, GameSetup)
     assert rig.app.screen.message == "flash full: not started"
@@ -441,12 +441,12 @@ def test_a_refused_start_keeps_the_old_games_pending_snapshot(flash, monkeypatch
     pause, so the next boot knows it is over without replaying it."""
     script = (SCENARIOS / "history.txt").read_text().split("\nback            # to the menu")[0]
     rig = Rig(seed=1)
-    rig.play(script + "\nback\nok\nok\nok")  # the menu; a new score pad's names page
+    rig.play(script + "\nback\nok")  # the menu; a new score pad: "same table?"
     old = rig.app.snapshot_due
     assert old is not None  # the finished game's snapshot waits for a pause
     faults = FlashFaults(monkeypatch)
     faults.room = 0
-    rig.play("ok long")  # start: the flash is full
+    rig.play("ok")  # the same table: start, and the flash is full
     assert rig.app.screen.message == "flash full: not started"
     assert rig.app.snapshot_due is old  # the finished game is still the one in play
     faults.room = None

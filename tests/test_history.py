@@ -137,7 +137,9 @@ def test_each_power_on_that_starts_a_game_is_a_new_night(flash):
     assert isinstance(rig.app.screen, EvilGame)
     rig.play("back")  # the menu, on the Evil game's row
     assert isinstance(rig.app.screen, Menu) and rig.app.screen.index == 2
-    rig.play("up x2\n" + SCORE_PAD)  # ... and a new game opens night 3
+    # ... and a new game opens night 3: the score pad's setup opens on the
+    # table of night 1 (read back from History), and OK takes it
+    rig.play("up\nok\nok")
     assert history.listed(storage) == [(1, "scorepad", 1, False), (2, "evil", 2, False)]
     assert history.header_of(storage, "game.jnl") == ("scorepad", 3)
     rig.play("back")  # the menu, where it was left: History is its row 7
@@ -228,7 +230,7 @@ def test_the_game_just_finished_is_not_replayed_to_set_up_the_next(flash, monkey
     real = journal_read.resume
     monkeypatch.setattr(journal_read, "resume", lambda *a: replays.append(a) or real(*a))
     rig.play("ok")
-    from referee.screens.setup import GameSetup  # (dropped when the game started)
+    from referee.screens.setup import GameSetup  # (the menu drops its module)
 
     assert isinstance(rig.app.screen, GameSetup) and replays == []
 
@@ -245,7 +247,7 @@ def test_a_game_started_in_the_pause_after_another_ended_is_the_one_its_row_open
     rig = Rig(seed=1)
     rig.play(script)
     assert rig.app.screen.session.state.over
-    rig.play("back\nok\nok\nok\nok long\nback")  # the same setup again, started
+    rig.play("back\nok\nok\nback")  # the same table again, started
     rig.play("ok")
     screen = rig.app.screen
     assert isinstance(screen, ScorePad) and not screen.session.state.over

@@ -23,10 +23,12 @@ from rig import Rig
 
 # A game night on the desktop rig: two score pad games of 2 players to 10,
 # each won by P1 (each new start sends the finished game to the history),
-# and a third still being played (P1 4) when the board goes home.
+# and a third still being played (P1 4) when the board goes home. The
+# second and third setups open on the same table (screens/setup.py): OK.
 SETUP = "ok\ndown x2\nok\ndown x9\nok\nok long\n"
-FINISHED = SETUP + "ok\nup x10\nok\nok long\nback\n"
-NIGHT = "down\n" + FINISHED + FINISHED + SETUP + "ok\nup x4\nok\nback\n"
+AGAIN = "ok\nok\n"
+PLAYED = "ok\nup x10\nok\nok long\nback\n"
+NIGHT = "down\n" + SETUP + PLAYED + AGAIN + PLAYED + AGAIN + "ok\nup x4\nok\nback\n"
 # A maker's own files: deploy leaves them be.
 MAKERS = {"lib/mine.py": b"LED = 25\n", "notes.txt": b"table 3\n"}
 OFFER = "snap offer\nwait 500\nsnap read\nok\nsnap resumed"

@@ -95,8 +95,15 @@ def test_no_probe_keeps_more_heap_than_today(soaked):
     # 336 B block the heap reader files under a memoryview, not traced);
     # the probe in a game started from its setup went 3 KB down (the
     # setup's and the letter editor's code dropped at the start).
+    # 59,136 B since the remembered tables (issue 36), at probe 4, in a
+    # ROBOTS! game started from its setup: the setup's module is kept
+    # through such a game again (2.7 KB; dropped at the start it put the
+    # scenarios over the garbage budget, docs/figures.md), and the walk
+    # met the table's pages on its way. Probe 5, Evil Robots' setup, is
+    # 736 B over the same screen before: the setup's larger module (+240
+    # B) and the names it interned.
     found = kept(soaked)
-    assert max(found) <= 55_488
+    assert max(found) <= 59_136
     # the evening's growth is names (bounded: the code holds so many), not
     # games left loaded: back at the menu, within 14.5 KB of the boot's
     assert soaked.probes[0].screen == soaked.probes[-1].screen == "ROBOT REFEREE"

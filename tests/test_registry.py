@@ -100,13 +100,18 @@ def test_each_entry_names_a_rules_core_and_screens_that_exist(name):
     assert core.NAME == name  # what its journals say
     assert isinstance(play_class(name), type)
     # and its setup questions, each a (key, label, lowest, highest, step,
-    # default, only) whose default lies within its range
+    # default, only) whose default lies within its range; each answer but
+    # the count has its words on the "same table?" page, with the number
+    # where the answer is one (a yes/no's word shows when yes)
+    from referee.screens.same_table import _SAID
     from referee.screens.setup import QUESTIONS
 
     fields, _first = QUESTIONS[name]
     for key, label, low, high, step, default, _only in fields:
         assert isinstance(key, str) and isinstance(label, str) and step > 0
         assert low <= default <= high, (name, key)
+        if key != "players":
+            assert ("%d" in _SAID[key]) == (high > 1), (name, key)
 
 
 def test_every_setup_question_belongs_to_a_game_in_the_registry():

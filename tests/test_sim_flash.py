@@ -4,7 +4,6 @@ folder, to export or replay (issue 19)."""
 from conftest import SCENARIOS
 
 from host_tools import sim
-from referee.core.journal import Journal
 from referee.core.journal_line import game_of
 from referee.hw.storage import Storage
 
@@ -15,7 +14,7 @@ def test_a_script_leaves_its_game_in_the_named_flash(flash):
         sim.main(["--script", str(SCENARIOS / "scorepad.txt"), "--flash", str(keep), "--quiet"])
         == 0
     )
-    assert game_of(Journal(Storage(str(keep / "data")))) == "scorepad"
+    assert game_of(Storage(str(keep / "data"))) == "scorepad"
 
 
 def test_without_a_flash_a_script_leaves_nothing(flash):

@@ -63,6 +63,22 @@ SECONDS_TARGETS = {"robots_hand": 15.0, "robber_hand": 12.0, "duel_busy": 4.0}
 TAP_MS = 150
 BETWEEN_MS = 250
 
+# A second evening (issue 36): each game set up again for the same table,
+# from its row in the menu to the game's screen, on the setup the device
+# reads back from that game's newest journal: (game, its menu row, the
+# first evening's setup from the menu's top, an answer off its default,
+# the second's presses). tests/test_remembered_tables.py plays both.
+# docs/design.md's budget: 4.
+SECOND_EVENING = (
+    ("scorepad", 1, "down\nok\nok\ndown x9\nok\nok long", "ok\nok"),  # to 10
+    ("evil", 2, "down x2\nok\ndown\nok\nok\nup\nok\nok long", "ok\nok"),  # 4, to 11
+    ("factory", 3, "down x3\nok\nup\nok\nup\nok\nok\nok\nok long", "ok\nok"),  # 4, device
+    ("robots", 4, "down x4\nok\nok\nup\nok\nok long\nok", "ok\nok\nok"),  # to 260
+    ("robber", 5, "down x5\nok\nok\nok\nup\nok\nok long\nok", "ok\nok\nok"),  # to 410
+    ("duel", 6, "down x6\nok\nok\nup\nok\nok long\nok", "ok\nok\nok"),  # 3 wins
+)
+SECOND_EVENING_BUDGET = 4
+
 # (script, first snap, last snap): the stretch counted, and its budget
 BUDGETS = (
     ("evil_quiet", "round", "end", 8),
@@ -128,9 +144,19 @@ def play_seconds() -> list[tuple[str, float, float | None]]:
     return out
 
 
+def second_evening_figures() -> list[tuple[str, int, int]]:
+    """(what, presses, budget) for setting each game up again."""
+    out = []
+    for name, _row, _first, again in SECOND_EVENING:
+        script = "snap start\n" + again + "\nsnap end\n"
+        count = presses(script, "start", "end")
+        out.append((f"second evening, {name}", count, SECOND_EVENING_BUDGET))
+    return out
+
+
 def main() -> int:
     over = 0
-    for what, count, budget in figures() + play_figures():
+    for what, count, budget in figures() + play_figures() + second_evening_figures():
         flag = "" if count <= budget else "  OVER"
         over += count > budget
         print(f"presses, {what:45} {count:3}  (budget {budget}){flag}")

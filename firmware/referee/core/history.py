@@ -190,7 +190,7 @@ def begin(journal, header, new_night):
     had = journal.exists()
     if had:
         old_game, old_night = header_of(storage, journal.name)
-        if not finished(journal):  # (before its snapshots go, below)
+        if not finished(storage, journal.name):  # (before its snapshots go, below)
             journal.shelved = old_game  # the new game's screen says where it went
     else:
         old_night = last_night(storage)
@@ -227,7 +227,7 @@ def take_back(journal, name):
     storage = journal.storage
     if journal.exists():
         game, night = header_of(storage, journal.name)
-        if not finished(journal):  # as begin(): the screen says where it went
+        if not finished(storage, journal.name):  # as begin(): the screen says where it went
             journal.shelved = game
         journal.forget_snapshots()
         shelve(storage, journal.name, game, night)

@@ -7,7 +7,7 @@ before the reader loads (about 10 ms less to the offer on the chip)."""
 import json
 from binascii import crc32
 
-from referee import SNAPS
+from referee import JOURNAL, SNAPS
 
 
 def is_hex8(b):
@@ -62,9 +62,11 @@ def first_line(f, limit=4096):
     return line
 
 
-def game_of(journal):
-    """The saved game's name from its header line alone (no replay), or None."""
-    f = journal.storage.open_read(journal.name)
+def game_of(storage, name=JOURNAL):
+    """The saved game's name from its header line alone (no replay), or None
+    (a journal's storage and file name: the menu asks without loading the
+    journal's code)."""
+    f = storage.open_read(name)
     if f is None:
         return None
     try:
@@ -77,11 +79,10 @@ def game_of(journal):
     return found[0]["game"]
 
 
-def finished(journal):
+def finished(storage, name=JOURNAL):
     """Whether the saved game ended: its newest snapshot says so and was
     taken at the journal's last line (session.py takes one at the end)."""
-    storage = journal.storage
-    f = storage.open_read(journal.name + SNAPS[0])
+    f = storage.open_read(name + SNAPS[0])
     if f is None:
         return False
     try:
@@ -91,4 +92,4 @@ def finished(journal):
     found = unseal(line[:-1], True) if line.endswith(b"\n") else None
     if found is None or found[0].get("over") != 1:
         return False
-    return found[0].get("at") == storage.size(journal.name)
+    return found[0].get("at") == storage.size(name)

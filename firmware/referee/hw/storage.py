@@ -115,6 +115,17 @@ class Storage:
         except OSError:
             return None
 
+    def open_head(self, name):
+        """The file open for reading its first line (the caller closes it),
+        or None; as open_read, but nothing is folded or closed first: a
+        journal's first line is written whole as its game begins, and its
+        tail holds only lines after it. A setup reads the header of the
+        game in play so, without the tail's writes (core/tables.py)."""
+        try:
+            return open(self.path(name), "rb")
+        except OSError:
+            return None
+
     def write_with(self, name, produce):
         """Write a file by pieces: ``produce(f)`` writes to it; the new file
         replaces the old one only when it is whole (as ``write``)."""

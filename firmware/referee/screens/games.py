@@ -91,26 +91,27 @@ def open_or_start(app, name):
     unfinished, else the setup of a new one (None when a notice says why
     the saved file cannot be read)."""
     if app.storage.exists(JOURNAL):
-        from referee.core.journal import Journal  # a saved game's path only
-        from referee.core.journal_line import game_of  # as Journal
+        from referee.core.journal_line import finished, game_of  # a saved game's path only
 
         # Replay only a journal of this game (or one whose header does not
         # read, to say it is damaged): another game's is left as it is, and
-        # so is the game just left when it is over: its snapshot waits for
-        # a pause, and replayed it loaded the game's reader in this press
-        # to find it over (145 ms on the chip).
-        in_play = game_of(Journal(app.storage))
-        due = app.snapshot_due  # the game in play, if just left
+        # so is a finished one: replayed, it loaded the game's code and its
+        # reader in this press to find it over (145 ms on the chip). Over
+        # is what its last snapshot says, or, for the game just left (its
+        # snapshot waits for a pause), its state still in memory.
+        in_play = game_of(app.storage)
+        due = app.snapshot_due  # the game in play, if just left (see above)
         if in_play == name and due is not None and due.state.over:
-            return new_game(app, name)
-        if in_play in (name, None):
+            return new_game(app, name, name)
+        if in_play is None or (in_play == name and not finished(app.storage)):
             saved, session = saved_game(app)
             if saved.problem is not None:
                 tell_problem(app, saved)
                 return None
             if session is not None and not session.state.over and saved.game == name:
                 return open_game(app, session)
-    return new_game(app, name)
+        return new_game(app, name, in_play)
+    return new_game(app, name, None)
 
 
 def open_game(app, session):
@@ -119,9 +120,11 @@ def open_game(app, session):
     return getattr(screens_of(game), game[_GAME_PLAY])(app, session)
 
 
-def new_game(app, name):
+def new_game(app, name, in_play=JOURNAL):
     """The setup screen of a new game of ``name``; RulesError if the
-    registry has no such game."""
+    registry has no such game. ``in_play``: the game the journal on flash
+    holds, when known (None for no journal, or one that does not read),
+    so the setup does not read its header again."""
     from referee.screens.setup import GameSetup
 
-    return GameSetup(app, name)
+    return GameSetup(app, name, in_play)

@@ -187,13 +187,13 @@ class PastGame(Screen):
         from referee.core.journal_line import finished, game_of
 
         journal = Journal(self.app.storage)
-        if not journal.exists() or finished(journal):
+        if not journal.exists() or finished(journal.storage):
             self._take_back()
             return
         from referee.games import title
 
         try:
-            playing = title(game_of(journal))
+            playing = title(game_of(journal.storage))
         except Exception:  # noqa: BLE001 - a header that does not read
             playing = "the game"
         lines = [playing, "in play goes to", "History"]

@@ -15,7 +15,6 @@ Used once a boot, this module unloads itself when the offer is answered
 
 from micropython import const
 
-from referee.core.journal import Journal
 from referee.core.journal_line import finished, game_of
 from referee.games import title
 from referee.screens import Screen
@@ -30,14 +29,13 @@ def offer(app):
     """At boot, when a journal is on flash: push the resume offer and
     rebuild the game in the next step; or, for a header that names no
     game this referee has, what rebuild() would say."""
-    journal = Journal(app.storage)
     try:
         # a header that does not read, or names no game in the registry
-        screen = ResumeOffer(app, game_of(journal))
+        screen = ResumeOffer(app, game_of(app.storage))
     except Exception:  # noqa: BLE001 - MemoryError too: _settle says why
         _settle(app, None)
         return
-    if finished(journal):  # nothing to offer: the menu, on the game last played
+    if finished(app.storage):  # nothing to offer: the menu, on the game last played
         app.menu_back(screen)
         return
     app.push(screen)

@@ -12,6 +12,14 @@ Then the game starts: a new journal, and the game's screen (the registry's
 play class) in place of this one; a setup the rules refuse is said on the
 screen instead.
 
+A game's setup opens on the last one started for it, read back from the
+newest journal of that game (core/tables.py: nothing is written for it):
+"same table?" with the names and the answers (screens/same_table.py, its
+code loaded only while that page shows). OK takes it as it is (on to who
+goes first, if asked), UP or DOWN changes it from the first question, the
+answers as they were. OK on a name offers the names of the newest
+journals (those not at the table already) before the letter editor.
+
 Every game's questions are here, in QUESTIONS, so that opening a game loads
 this module alone and its setup shows at once; the game's rules, its
 screens and the code that starts a game load in the steps after, one
@@ -23,6 +31,7 @@ of the 100 ms a game took to open.
 
 from micropython import const
 
+from referee import JOURNAL, forget
 from referee.core.seats import default_names
 from referee.games import entry, rules
 from referee.screens import STEP, Screen, screens_of
@@ -31,6 +40,8 @@ from referee.screens import STEP, Screen, screens_of
 _OK_PRESS = const(2)
 _BACK_PRESS = const(3)
 _OK_LONG = const(6)
+_SAME = const(-1)  # the page of a remembered table, before the questions
+_UP_REPEAT = const(8)  # this and above: UP or DOWN held, repeating
 # The registry entry's fields (referee.games' GAME_*, as numbers in the code)
 _GAME_NAME = const(0)
 _GAME_PLAY = const(4)
@@ -90,7 +101,17 @@ QUESTIONS = {  # type: dict
 
 
 class GameSetup(Screen):
-    def __init__(self, app, name):
+    # Set only when they apply: a setup on a fresh device (no journal) or
+    # with no table to offer keeps its instance's table of names small,
+    # which the collector takes back at the start (docs/figures.md).
+    in_play = None  # the game in play (its journal's), or JOURNAL: not asked yet
+    seen = None  # the names of the latest games, once read (_recent)
+    opening = False  # the UP or DOWN that left "same table?" still held
+    known = None  # the table set up last, while it can be gone back to
+
+    def __init__(self, app, name, in_play=JOURNAL):
+        """``in_play``: the game of the journal on flash, if the caller read
+        it (None: none there), or JOURNAL: not known (core/tables.py)."""
         Screen.__init__(self, app)
         self.game = entry(name)  # RulesError for a game this referee lacks
         self.title = self.game[_GAME_TITLE].upper()
@@ -106,6 +127,28 @@ class GameSetup(Screen):
         self.names = []  # type: list
         self.index = 0
         self.dealer = 0
+        if in_play is None:
+            return  # no journal on flash: no game was ever started, nothing to read
+        self.in_play = in_play
+        from referee.core.tables import last_setup
+
+        forget("referee.core.tables")  # read once a setup (and the names once): not kept
+        known = last_setup(app.storage, name, in_play)
+        if known is not None:
+            self.known = known
+            if not self._same_table():
+                self.known = None  # an answer the questions could not give: no table
+
+    def _same_table(self):
+        """Show the remembered table (self.known), its answers taken; False
+        if the questions could not have given it."""
+        from referee.screens.same_table import recall
+
+        if recall(self, self.known):
+            self.page = _SAME
+            return True
+        forget("referee.screens.same_table")
+        return False
 
     def _load_next(self):
         """One more module the start needs, loaded once the setup shows
@@ -143,10 +186,14 @@ class GameSetup(Screen):
         while 0 <= page < len(self.fields) and not self._asked(page):
             page += direction
         if page < 0:
-            self.app.pop()
-            return
+            if self.page != 0 or self.known is None or not self._same_table():
+                self.app.pop()
+            return  # (back from the first question: the table as it was)
+        if self.page == _SAME:  # the same table: on to who goes first
+            forget("referee.screens.same_table")
+            page = len(self.fields) + 1
         if page == len(self.fields) and len(self.names) != self.values["players"]:
-            self.names = default_names(self.values["players"])
+            self.names = _seated(self.names, self.values["players"])
             self.index = 0
             self.dealer = 0
         if page > len(self.fields) and not self._asked(page):
@@ -196,18 +243,44 @@ class GameSetup(Screen):
         if session.journal.shelved is not None:  # an unfinished game made room
             screen.message = "old game: in History"
         self.app.replace(screen)
-        # Its questions and the letter editor are done with until the menu
-        # (which drops every game's code anyway): the game plays without
-        # them, 2.4 and 0.6 KB of the chip's heap.
-        from referee import forget
-
+        # The letter editor and the names' list are done with until the
+        # menu (which drops every game's code anyway): the game plays
+        # without them, 0.6 and 0.4 KB of the chip's heap. This module stays
+        # until the menu: dropped here, its 2.7 KB were garbage in the
+        # start's press, 30 B more for each button event of the scenarios
+        # (docs/figures.md).
         forget("referee.screens.name_edit")
-        forget(__name__)
+        forget("referee.screens.name_pick")
+
+    def _recent(self):
+        """The names of the newest games (core/tables.py), newest first,
+        read once a setup: each journal read is a file opened."""
+        if self.seen is None:
+            if self.in_play is None:
+                return ()  # no journal on flash: no names typed yet
+            from referee.core.tables import recent_names
+
+            forget("referee.core.tables")
+            self.seen = recent_names(self.app.storage, self.in_play)
+        return self.seen
 
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
         names_page = len(self.fields)
+        if self.page == _SAME:
+            if step:  # changed from the first question, the answers as they were
+                forget("referee.screens.same_table")
+                self.page = 0
+                self.opening = True  # its repeats change no answer
+            elif ev == _OK_PRESS or ev == _OK_LONG:
+                self._move(1)
+            elif ev == _BACK_PRESS:
+                self.app.pop()
+            return
+        if self.opening and ev >= _UP_REPEAT:
+            return
+        self.opening = False
         if step:
             if self.page < names_page:
                 key, _, low, high, size = self.fields[self.page][:5]
@@ -217,10 +290,17 @@ class GameSetup(Screen):
             else:
                 self.dealer = (self.dealer + step) % len(self.names)
         elif ev == _OK_PRESS and self.page == names_page and self.index < len(self.names):
+            now = self.names[self.index]
+            offers = [n for n in self._recent() if n == now or n not in self.names]
             # loaded when first opened, for the heap (see referee.screens)
-            from referee.screens.name_edit import NameEdit
+            if offers:
+                from referee.screens.name_pick import NamePick
 
-            self.app.push(NameEdit(self.app, self.names[self.index], self.rename))
+                self.app.push(NamePick(self.app, offers, self.rename, now))
+            else:
+                from referee.screens.name_edit import NameEdit
+
+                self.app.push(NameEdit(self.app, now, self.rename))
         elif ev == _OK_PRESS or ev == _OK_LONG:
             self._move(1)
         elif ev == _BACK_PRESS:
@@ -238,7 +318,11 @@ class GameSetup(Screen):
         c.centre(self.title, 0)
         c.invert_rows(0)
         names_page = len(self.fields)
-        if self.page < names_page:
+        if self.page == _SAME:
+            from referee.screens.same_table import draw
+
+            draw(self, c)
+        elif self.page < names_page:
             key, label, low, high = self.fields[self.page][:4]
             c.centre(label, 1)
             value = self.values[key]
@@ -268,6 +352,23 @@ class GameSetup(Screen):
             c.centre(self.first[1], 1)
             c.centre(self.names[self.dealer], 3, scale=2)
             self.hint(c, "OK:start  BACK:back")
+
+
+def _seated(names, count):
+    """``names`` cut or filled to ``count`` seats: the names kept, a new
+    seat named P and its number (or the first such name not taken)."""
+    plain = default_names(count)
+    if not names:  # the questions' first pass: no comprehension, no copy
+        return plain
+    names = names[:count]
+    for seat in range(len(names), count):
+        name = plain[seat]
+        free = 0
+        while name in names:  # a kept name took it: the first plain one not taken
+            name = plain[free]
+            free += 1
+        names.append(name)
+    return names
 
 
 # A new game must find this much free: a long game's journal, its two
