@@ -5,7 +5,7 @@ whose interrupt latches each edge with its tick, as the chip's does. A
 button's first edge counts at once; further edges in the next DEBOUNCE_MS
 (20) are chatter, and the level it settled at counts at the first poll after
 that window. OK/BACK give PRESS on release before LONG_MS (700) and one LONG
-at 700 ms of hold; UP/DOWN give PRESS on the down edge, then a REPEAT at 400
+at 700 ms of hold; UP/DOWN give PRESS on the down edge, then a REPEAT at 350
 ms and every 120 ms after (eight of those), then every 40 ms. A repeat due at
 the very moment of a release is not sent: the button was no longer held.
 """
@@ -244,9 +244,9 @@ def test_a_hold_past_the_long_time_while_busy_is_a_long_press():
 def test_up_repeats_while_held():
     btns = make()
     press(b.UP)
-    # PRESS at 0; repeats due at 400, 520, 640, 760, 880 and 1000 ms: the
-    # poll at 1000 ms still finds UP down, so six of them.
-    run(btns, 1000)
+    # PRESS at 0; repeats due at 350, 470, 590, 710, 830 and 950 ms: the
+    # poll at 950 ms still finds UP down, so six of them.
+    run(btns, 950)
     events = drain(btns)
     assert events[0] == ("UP", "press")
     assert events[1:] == [("UP", "repeat")] * 6
@@ -255,9 +255,9 @@ def test_up_repeats_while_held():
 def test_a_repeat_due_at_the_release_is_not_sent():
     btns = make()
     press(b.UP)
-    run(btns, 990)
+    run(btns, 940)
     release(b.UP)
-    machine.sim_advance(10)  # released at 1000 ms, the sixth repeat's time
+    machine.sim_advance(10)  # released at 950 ms, the sixth repeat's time
     btns.poll(machine.sim_now())
     assert drain(btns) == [("UP", "press")] + [("UP", "repeat")] * 5
 
@@ -265,14 +265,14 @@ def test_a_repeat_due_at_the_release_is_not_sent():
 def test_repeat_speeds_up_after_eight():
     btns = make()
     press(b.DOWN)
-    # PRESS at 0; slow repeats at 400 + 120k, k = 0..8 (the last at 1360),
-    # then every 40 ms from 1400: (2000 - 1400) // 40 + 1 = 16 by 2000 ms.
+    # PRESS at 0; slow repeats at 350 + 120k, k = 0..8 (the last at 1310),
+    # then every 40 ms from 1350: (2000 - 1350) // 40 + 1 = 17 by 2000 ms.
     events = []
     for _ in range(200):
         run(btns, 10)
         events += drain(btns)
     assert events[0] == ("DOWN", "press")
-    assert len(events) - 1 == 9 + 16
+    assert len(events) - 1 == 9 + 17
 
 
 def test_queue_keeps_the_oldest_and_counts_the_dropped():

@@ -110,7 +110,7 @@ def test_choice_survives_a_reset(flash):
 def test_editor_sets_any_dice_from_d2_to_d100(rig):
     rig.play("ok\nok long")  # open the editor on the coin: starts at 1d6
     rig.play("up x2\nok")  # 3 dice, then to the sides
-    rig.play("up hold 6000")  # 6 -> runs up by repeat and stops at 100
+    rig.play("up hold 5950")  # 6 -> runs up by repeat and stops at 100
     rig.play("ok")
     screen = dice_screen(rig)
     assert screen.choice == (3, 100)
@@ -121,7 +121,7 @@ def test_editor_sets_any_dice_from_d2_to_d100(rig):
 def test_editor_clamps_and_back_cancels(rig):
     rig.play("ok\nok long\ndown x5\nok")  # below one die is the coin
     assert dice_screen(rig).choice == (0, 2)
-    rig.play("ok long\nup\nok\ndown hold 3000\nback\nback")  # sides to 2, then cancel
+    rig.play("ok long\nup\nok\ndown hold 2950\nback\nback")  # sides to 2, then cancel
     assert dice_screen(rig).choice == (0, 2)
 
 

@@ -13,8 +13,8 @@ from rig import Rig
 
 def test_the_count_is_each_press_once():
     # by hand: down x2 (2), ok long (1), a peek with UP and DOWN under OK
-    # (3), down hold 900 (1); nothing before "snap a" or after "snap b"
-    script = "ok\nsnap a\ndown x2\nok long\nwait 300\npeek up down\ndown hold 900\nsnap b\nok"
+    # (3), down hold 850 (1); nothing before "snap a" or after "snap b"
+    script = "ok\nsnap a\ndown x2\nok long\nwait 300\npeek up down\ndown hold 850\nsnap b\nok"
     assert presses.presses(script, "a", "b") == 7
 
 

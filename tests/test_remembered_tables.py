@@ -299,8 +299,8 @@ def test_names_used_before_are_offered_before_the_letter_editor(flash):
     P2 -> B2 (then UP: B). ROBOTS! next, a game never set up before."""
     rig = Rig(seed=1)
     rig.play("down\nok\ndown x2\nok\nok")  # the score pad, 2 players, on the names
-    rig.play("ok\ndown hold 700\nok long")  # A1, and the cursor on P2
-    rig.play("ok\ndown hold 700\nup\nok long\nok long")  # B2, and the game starts
+    rig.play("ok\ndown hold 650\nok long")  # A1, and the cursor on P2
+    rig.play("ok\ndown hold 650\nup\nok long\nok long")  # B2, and the game starts
     rig.play("back\ndown x3\nok\nok\nok")  # ROBOTS!, 4 players, to 250: the names
     setup = _shown(rig, "setup", "GameSetup")
     assert setup.names == ["P1", "P2", "P3", "P4"]
@@ -408,7 +408,7 @@ def test_the_second_evening_play_reads_the_table_back_past_newer_games(flash):
 
 def test_a_held_button_that_leaves_the_table_changes_no_answer(flash):
     """DOWN held on "same table?" opens the questions; the rest of that
-    hold repeats (every 120 ms after 400 ms) and must not count the
+    hold repeats (every 120 ms after 350 ms) and must not count the
     players down (the play-test: 3 players became 2). A new press does."""
     rig = Rig(seed=1)
     rig.play("down x4\nok\ndown\nok\nok\nok long\nok")  # ROBOTS! for 3, to 250, started
@@ -420,7 +420,7 @@ def test_a_held_button_that_leaves_the_table_changes_no_answer(flash):
     rig.play("ok")
     setup = _shown(rig, "setup", "GameSetup")
     assert setup.page == -1
-    rig.play("down hold 700")  # a press and three repeats
+    rig.play("down hold 650")  # a press and three repeats
     assert setup.page == 0 and setup.values["players"] == 3
     rig.play("down")  # a new press: 2 players
     assert setup.values["players"] == 2

@@ -40,7 +40,7 @@ def test_robber_partnership_three_hands(flash):
 
 def test_counting_refuses_what_the_deck_cannot_hold(rig):
     rig.play("down x4\nok\nok\nok\nok long\nok\nok")  # ROBOTS! setup, start: P2's count
-    rig.play("down x2\nup hold 2000\nok\nok")  # P2: stars in a spread, held up to 5
+    rig.play("down x2\nup hold 1950\nok\nok")  # P2: stars in a spread, held up to 5
     assert main_screen(rig).session.state.counts[1][4] == 5  # saved; P3's entry now
     assert rig.app.screen.seat == 2
     rig.play("down x2\nup\nok\nok")  # P3: one more star would be a sixth
@@ -116,7 +116,7 @@ def test_robber_rummy_with_cards_in_every_hand_ran_out_of_stock(rig):
 
 def test_a_net_score_is_kept_as_the_table_added_it(rig):
     rig.play("down x4\nok\nok\nok\nok long\nok\nok")  # P2's count, on its first card line
-    rig.play("back\nup hold 1000\n")  # the net score line; held: by 5s
+    rig.play("back\nup hold 950\n")  # the net score line; held: by 5s
     entry = rig.app.screen
     net = entry.net
     assert net > 0 and net % 5 == 0 and entry.score() == net
@@ -183,7 +183,7 @@ def test_a_correction_from_the_history_ends_the_game(rig):
     state = main_screen(rig).session.state
     assert state.ledger.totals == [30, 0] and not state.over
     rig.play("up\nok\nok\nok")  # history, hand 1, P1, the number
-    rig.play("up hold 5000")
+    rig.play("up hold 4950")
     corrected = rig.app.screen.value
     assert corrected >= 400  # P1's sequence was really worth more than the target
     rig.play("ok\nback\nback")  # saved; out of the side, out of the history
@@ -192,7 +192,7 @@ def test_a_correction_from_the_history_ends_the_game(rig):
     # re-judged at once: P1 alone at or over 400 wins, no hand 2 is played
     assert state.ledger.totals == [corrected, 0] and state.table.name(state.winner) == "P1"
     assert state.over and main_screen(rig)._hint(state) == "P1 won"
-    rig.play("ok\nok\nok\ndown hold 5000\nok")  # the same (history still picked), under 400
+    rig.play("ok\nok\nok\ndown hold 4950\nok")  # the same (history still picked), under 400
     state = main_screen(rig).session.state
     assert state.ledger.totals[0] < 400 and not state.over  # the game reopens
 
@@ -218,7 +218,7 @@ def test_a_robber_correction_steps_by_five_as_every_card_scores(rig):
         seen.append(entry.value)
 
     entry.on_event = watched
-    rig.play("up hold 3000")
+    rig.play("up hold 2950")
     assert len(seen) > 10 and all(v % 5 == 0 for v in seen)
     assert all(b - a == 5 for a, b in zip(seen, seen[1:], strict=False))  # each in turn
     rig.play("ok")
@@ -232,9 +232,9 @@ def test_a_value_off_the_grain_comes_back_onto_it_at_the_first_press(rig):
     multiple of 5 on that side of it."""
     from referee.screens.number_entry import NumberEntry
 
-    # held 900 ms: the press lands on 0, then a repeat at 400 ms and every
-    # 120 ms after (400, 520, 640, 760, 880: hw/buttons.py's timing) adds 5
-    for keys, want in (("up", 0), ("down", -5), ("up hold 900", 25)):
+    # held 850 ms: the press lands on 0, then a repeat at 350 ms and every
+    # 120 ms after (350, 470, 590, 710, 830: hw/buttons.py's timing) adds 5
+    for keys, want in (("up", 0), ("down", -5), ("up hold 850", 25)):
         entry = NumberEntry(rig.app, "P1", lambda v: None, None, -2, -2, 5)
         rig.app.push(entry)
         rig.play(keys)
@@ -249,7 +249,7 @@ def test_a_sitting_shows_its_games_and_numbers_hands_within_each(rig, monkeypatc
     from referee.ui.canvas import Canvas
 
     rig.play("down x5\nok\ndown x2\nok\nup\nok\ndown x35\nok\nok long\nok")  # sitting, to 50
-    rig.play("ok\ndown x4\nup hold 820\nok\nok")  # P2: a sequence of five 2-9
+    rig.play("ok\ndown x4\nup hold 770\nok\nok")  # P2: a sequence of five 2-9
     rig.play("ok\nup\nok\nok")  # P1: a 2-9 in hand; the standings; back
     state = main_screen(rig).session.state
     assert state.match.wins == [0, 1] and state.ledger.totals == [-5, 50]
@@ -284,7 +284,7 @@ def test_a_sittings_standings_are_this_games_totals(rig, monkeypatch):
     from referee.ui.canvas import Canvas
 
     rig.play("down x5\nok\ndown x2\nok\nup\nok\ndown x35\nok\nok long\nok")  # sitting, to 50
-    hand = "ok\ndown x4\nup hold 820\nok\nok\nok\nup\nok"
+    hand = "ok\ndown x4\nup hold 770\nok\nok\nok\nup\nok"
     rig.play(hand + "\nok\nok")  # game 1, back from the standings, the next game
     big = []
     original = Canvas.big_number

@@ -49,7 +49,7 @@ def test_a_correction_of_a_closed_round_ends_and_reopens_the_game(rig):
     rig.play(script)  # round 1 closed: ANN 25, P2 7, playing to 50; the cursor on ANN
     rig.play("up\nok")  # above her, round to the last row: the round scores
     assert isinstance(rig.app.screen, Rounds) and rig.app.screen.page == 1
-    rig.play("ok\nok\nup hold 990\nok")  # ANN's round 1, held: 26, then 30 ... 50
+    rig.play("ok\nok\nup hold 940\nok")  # ANN's round 1, held: 26, then 30 ... 50
     state = on_stack(rig, ScorePad).session.state
     # 50 to 7: ANN alone at or over 50 wins at once, before round 2 is scored
     assert state.ledger.totals == [50, 7] and state.table.name(state.winner) == "ANN"
@@ -260,17 +260,17 @@ def test_a_kept_name_moves_the_cursor_on_and_a_held_letter_runs_by_groups(rig):
     """Issue 36: after a name was kept the cursor stayed on it, and P to A
     was fifteen taps. Now the next name is marked, and a held DOWN runs by
     groups of five letters (A F K P U Z 4 9): from P, the press gives O,
-    the repeats K, F, A (hw/buttons.py: at 400, 520, 640 ms)."""
+    the repeats K, F, A (hw/buttons.py: at 350, 470, 590 ms)."""
     from referee.screens.name_edit import NameEdit
     from referee.screens.setup import GameSetup
 
     rig.play("down\nok\ndown x2\nok\nok")  # the score pad, 2 players, on the names
     setup = rig.app.screen
     assert isinstance(setup, GameSetup) and setup.index == 0
-    rig.play("ok\ndown hold 700")  # P1's first letter, held down from P
+    rig.play("ok\ndown hold 650")  # P1's first letter, held down from P
     edit = rig.app.screen
     assert isinstance(edit, NameEdit) and bytes(edit.letters) == b"A1"
-    rig.play("up hold 580\nup")  # A: B at once, then F, K (the groups); a tap: L
+    rig.play("up hold 530\nup")  # A: B at once, then F, K (the groups); a tap: L
     assert bytes(edit.letters) == b"L1"
     rig.play("ok long")  # kept: back on the names, the cursor on P2
     assert setup.names == ["L1", "P2"] and setup.index == 1

@@ -147,9 +147,9 @@ WALKS = {
     # ROBOTS!, four players: every power card's reminder, the Tractor Beam at 108
     "robots_tools": "down x4\nok\nok\nok\nok long\nok\nup x2\nok"
     + "\ndown" * 12
-    + "\nback\nup\nok\nup hold 9000\nback",
+    + "\nback\nup\nok\nup hold 8950\nback",
     # Dice & coins: 9d100, rolled
-    "dice_9d100": "ok\nok long\nup x8\nok\nup hold 9000\nok\nok",
+    "dice_9d100": "ok\nok long\nup x8\nok\nup hold 8950\nok\nok",
     # Settings: every row, and the battery
     "settings": "up\nok" + "\ndown" * 12,
 }
@@ -193,7 +193,7 @@ def drawn_lines(monkeypatch, script, rig=None):
 LONG_MESSAGES = {
     # ROBOTS!, four players: P2 counts 40 cards 2-9, P3 one more: 41 in a deck of 40
     "robots_deck": (
-        "down x4\nok\nok\nok\nok long\nok\nok\nup hold 6000\nok\nok\nup\nok\nok",
+        "down x4\nok\nok\nok\nok long\nok\nok\nup hold 5950\nok\nok\nup\nok\nok",
         ("the deck has 40 cards", "2-9, not 41"),
     ),
     # Robber Rummy, as scenarios/robber.txt to P2's count: a set of two cards

@@ -245,7 +245,7 @@ def test_start_up_and_repeat_figures(lane):
     figures = lane[2]
     assert figures["weight"] < 1_000_000  # the site, as built
     assert figures["boot_ms"] and max(figures["boot_ms"]) < 10_000
-    # DOWN held in the menu: 400 ms, 8 repeats 120 ms apart, then every
+    # DOWN held in the menu: 350 ms, 8 repeats 120 ms apart, then every
     # 40 ms (hw/buttons.py): from 1.5 s on, 25 repeats a second, each a
     # new frame if the page keeps up
     assert figures["fps"] >= 20

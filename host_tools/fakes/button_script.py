@@ -4,11 +4,11 @@ Pico (host_tools/pico/script.py, as a timeline of pin changes).
 
     ok | up | down | back        a short press
     ok long                      held past the long-press time
-    down hold 1490               held 1490 ms (UP/DOWN repeat; end a
-                                 hold clear of a repeat's moment, 400 +
-                                 120k or 1400 + 40k ms after the press,
+    down hold 1440               held 1440 ms (UP/DOWN repeat; end a
+                                 hold clear of a repeat's moment, 350 +
+                                 120k or 1310 + 40k ms after the press,
                                  or a chip's millisecond decides)
-    down hold 1490 snap NAME     the same, the glass snapped before letting go
+    down hold 1440 snap NAME     the same, the glass snapped before letting go
     up x3                        three short presses
     wait 500                     nothing pressed for 500 ms
     peek down up x2 snap NAME    OK held (a peek) while the others are

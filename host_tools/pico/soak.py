@@ -167,7 +167,7 @@ class _Player:
             elif roll < 0.97:
                 # held so it repeats, ended clear of a repeat's moment
                 button = r.choice(("up", "down"))
-                self.line(f"{button} hold {r.choice((590, 830, 1070))}")
+                self.line(f"{button} hold {r.choice((540, 780, 1020))}")
                 self.pause(r.randint(0, 120))
             else:
                 self.pause(r.randint(400, 1800))  # reading the screen
