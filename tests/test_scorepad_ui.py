@@ -165,12 +165,32 @@ def test_undo_walks_back_one_step_at_a_time(rig, undos):
     assert pad(rig).message == "nothing to undo"
 
 
-def test_names_must_differ(rig):
+def test_names_must_differ(rig, monkeypatch):
+    from conftest import drawn_text
     from referee.screens.name_edit import NameEdit
 
+    drawn = drawn_text(monkeypatch)
     rig.play("down\nok\ndown x2\nok\nok\nok\nok\nup\nok long")  # P1 -> P2: taken
     assert isinstance(rig.app.screen, NameEdit) and rig.app.screen.message == "P2 is taken"
+    # the refusal's frame does not offer the refused OK again (a play-test
+    # found "OK: keep the name" under it, and OK doing nothing)
+    refused = drawn[drawn.index("P2 is taken") :]
+    assert "hold OK: keep name" not in refused and "UP/DOWN: change it" in refused
     rig.play("up\nok long\nok long")  # P3 is free; start
+    assert pad(rig).session.state.table.names == ["P3", "P2"]
+
+
+def test_a_name_refused_at_its_end_says_how_to_mend_it(rig, monkeypatch):
+    from conftest import drawn_text
+
+    drawn = drawn_text(monkeypatch)
+    # P1's name: UP on its "1" makes P2, OK to the blank that ends it, and
+    # OK there is refused (the editor's cursor on the blank, not a letter)
+    rig.play("down\nok\ndown x2\nok\nok\nok\nok\nup\nok\nok")
+    refused = drawn[drawn.index("P2 is taken") :]
+    assert "OK: keep the name" not in refused and "BACK: change a letter" in refused
+    rig.play("back\nup\nok\nok")  # BACK to the 2, UP to 3, OK to the end, OK keeps
+    rig.play("ok long")  # start
     assert pad(rig).session.state.table.names == ["P3", "P2"]
 
 

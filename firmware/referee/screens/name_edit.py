@@ -93,9 +93,11 @@ class NameEdit(Screen):
         x = (c.width - MAX_NAME * 2 * CELL) // 2
         c.text(bytes(self.letters).decode(), x, 2, scale=2)  # a letter every 2 * CELL
         c.fill_rect(x + self.cursor * 2 * CELL, 34, 2 * CELL - 2, 2)
+        # A refusal ("ANA is taken") replaces the line that would offer the
+        # same OK again with the way to mend the name
         if self._at_end():
             c.centre(self.message or "UP/DOWN:letter", 6)
-            c.centre("OK: keep the name", 7)  # the blank past the end, or no room
+            c.centre("BACK: change a letter" if self.message else "OK: keep the name", 7)
         else:
             c.centre(self.message or "UP/DOWN:letter OK:>", 6)
-            c.centre("hold OK: keep name", 7)
+            c.centre("UP/DOWN: change it" if self.message else "hold OK: keep name", 7)
