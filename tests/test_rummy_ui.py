@@ -25,6 +25,36 @@ def test_robots_three_hands(flash):
     assert [state.ending(h) for h in (1, 2, 3)] == [("out", 1), ("out", 2), ("out", 3)]
 
 
+def _barred_rows(rig):
+    """The page rows of the glass drawn as a bar (more lit than dark)."""
+    glass = rig.panel.pixels()
+    return [
+        row
+        for row in range(8)
+        if sum(bin(b).count("1") for b in glass[row * 128 : row * 128 + 128]) > 512
+    ]
+
+
+def test_the_bar_marks_whose_count_ok_opens(rig):
+    """A play-test found the bar on P1 while OK opened P2's count (from the
+    dealer's left): a bar that promised a choice OK did not make. It marks
+    the next player to count now, and the tools are a press away."""
+    from referee.rummy.hand import CountEntry
+    from referee.screens.standings import Standings
+
+    rig.play("down x4\nok\nok\nok\nok long\nok")  # ROBOTS!, 4 players, P1 deals
+    # the title (row 0), then P1..P4 on rows 1..4: the bar on P2, P1's left
+    assert _barred_rows(rig) == [0, 2]
+    rig.play("ok")
+    assert isinstance(rig.app.screen, CountEntry) and rig.app.screen.seat == 1
+    rig.play("ok\nok\nback long")  # P2's count kept (0); P3's left unkept
+    assert _barred_rows(rig) == [0, 3]  # P3 is next: the bar moved with the count
+    rig.play("down\nok")  # one press from the hand to the standings
+    assert isinstance(rig.app.screen, Standings)
+    rig.play("back\nup\nok")  # back on the hand: OK opens P3's count
+    assert isinstance(rig.app.screen, CountEntry) and rig.app.screen.seat == 2
+
+
 def test_robber_partnership_three_hands(flash):
     rig = Rig(seed=1)
     rig.play((SCENARIOS / "robber.txt").read_text())
@@ -164,8 +194,8 @@ def test_history_corrects_an_earlier_hand(flash):
     script = (SCENARIOS / "robots.txt").read_text().split("snap hand2")[0]
     rig.play(script)
     main = main_screen(rig)
-    # tools: 4 sides, standings, history; from P1 DOWN x5 lands on history
-    rig.play("down x5\nok")  # history opens on hand 2 (the last closed)
+    # the hand, then the tools: standings, history; DOWN x2 lands on history
+    rig.play("down x2\nok")  # history opens on hand 2 (the last closed)
     rig.play("down\n")  # hand 2 -> hand 1 (pages wrap)
     rig.play("ok\ndown\nok")  # pick P2 (the second side), open the number
     assert rig.app.screen.value == 50  # hand 1's +50 for P2

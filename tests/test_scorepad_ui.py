@@ -167,6 +167,7 @@ def test_undo_walks_back_one_step_at_a_time(rig, undos):
 
 def test_names_must_differ(rig, monkeypatch):
     from conftest import drawn_text
+
     from referee.screens.name_edit import NameEdit
 
     drawn = drawn_text(monkeypatch)

@@ -1,10 +1,13 @@
 """ROBOTS! and Robber Rummy beside the cards: who deals, the running totals,
 and scoring each hand from the cards counted on the table.
 
-The standings: UP/DOWN move through the sides and the tools (history of
-hands; for ROBOTS! the power reminders and the Tractor Beam count), OK on a
-side scores the hand that just ended, OK on a tool opens it, a long BACK
-takes back the last step, BACK returns to the menu (the game stays saved).
+The standings: the cursor is on the hand, or on one of the tools (history
+of hands; for ROBOTS! the power reminders and the Tractor Beam count). On
+the hand it marks the player whose count OK opens (the dealer's left, then
+whoever is not yet counted; the winner once there is one), so the bar never
+sits on a player that OK would pass over. OK on a tool opens it, a long
+BACK takes back the last step, BACK returns to the menu (the game stays
+saved).
 
 Scoring a hand: each player's cards in turn from the dealer's left
 (rummy/hand.py); who went out follows from the counts (the one
@@ -42,14 +45,13 @@ class Rummy(Screen):
     def on_event(self, ev):
         step = STEP[ev]
         self.message = None
-        sides = self.session.state.table.sides()
         if step:
-            self.move(step, sides + len(self._tools()))
+            self.move(step, 1 + len(self._tools()))  # the hand, then the tools
         elif ev == _OK_PRESS:
-            if self.index < sides:
+            if self.index == 0:
                 self.score_hand()
             else:
-                self.open_tool(self._tools()[self.index - sides])
+                self.open_tool(self._tools()[self.index - 1])
         else:
             self.back(ev)  # no local holds the state: an undo frees the old one
 
@@ -116,8 +118,10 @@ class Rummy(Screen):
         tools = self._tools()
         entries = sides + len(tools)
         rows = _VISIBLE + 1 - start
-        # the sides (double size for three or fewer), then the tools
-        first = self.top = keep_visible(self.top, self.index, rows, sides, scale)
+        # the sides (double size for three or fewer), then the tools; the bar
+        # on the side the hand's OK acts on, or on a tool
+        bar = _marked(state) if self.index == 0 else sides + self.index - 1
+        first = self.top = keep_visible(self.top, bar, rows, sides, scale)
         row = start
         i = first
         while i < entries:
@@ -137,21 +141,38 @@ class Rummy(Screen):
                 c.number(totals[i], c.width - 3 - number_width(totals[i], scale), row, scale)
             else:
                 c.text(tools[i - sides], 8, row)
-            if i == self.index:
+            if i == bar:
                 c.invert_rows(row, tall)
             row += tall
             i += 1
         scroll_bar(c, first, i - first, entries, start, rows)
-        self.hint(c, self._hint(state) if self.index < sides else "OK:open")
+        self.hint(c, self._hint(state) if self.index == 0 else "OK:open")
 
     def _hint(self, state):
         if state.over:
-            match = state.match
-            side = state.ledger.leaders()[0] if match is None else match.winner()
-            return "%s won" % state.table.side_name(side)
+            return "%s won" % state.table.side_name(_marked(state))
         if state.winner is not None:
             return "OK: next game"
         return "OK:on  hold BACK:undo"  # on to scoring the hand
+
+
+def _marked(state):
+    """The side the hand's OK is about: once the game (or the sitting) is
+    won, its winner; else the side of the first player not yet counted,
+    from the dealer's left (the one whose count opens)."""
+    table = state.table
+    if state.over:
+        match = state.match
+        return state.ledger.leaders()[0] if match is None else match.winner()
+    if state.winner is not None:
+        return state.winner
+    starter = state.starter
+    players = table.players
+    for k in range(players):
+        seat = (starter + k) % players
+        if seat not in state.counts:
+            return table.team_of(seat)
+    return table.team_of(starter)  # all counted: who went out is being asked
 
 
 def _games_line(c, match, table):
