@@ -332,3 +332,24 @@ def test_a_sittings_standings_are_this_games_totals(rig, monkeypatch):
     rig.play("down")  # the next page: P2
     rig.play("down")  # back to the first: P1
     assert big == [-5, 50]
+
+
+def test_the_reminders_and_the_beam_say_which_keys_do_what(rig, monkeypatch):
+    """A play-test read "UP/DOWN  any key:back" on the reminders, where UP
+    and DOWN turn the page, and found no key hint on the Tractor Beam."""
+    from conftest import drawn_text
+
+    from referee.robots.help import Powers, TractorBeam
+
+    rig.play("down x4\nok\nok\nok\nok long\nok")  # ROBOTS!, 4 players, P1 deals
+    drawn = drawn_text(monkeypatch)
+    rig.play("down x3\nok\ndown")  # the reminders, on to the second page
+    assert isinstance(rig.app.screen, Powers) and rig.app.screen.index == 1
+    assert not [s for s in drawn if "any key" in s] and "UP/DOWN:page OK:back" in drawn
+    rig.play("ok\ndown\nok")  # back to the tools; the Tractor Beam
+    assert isinstance(rig.app.screen, TractorBeam)
+    drawn.clear()
+    rig.play("up x7")  # a heap of 7 without the beam: half, rounded up, moves
+    assert "UP/DOWN:heap OK:back" in drawn and rig.app.screen.heap == 7
+    rig.play("ok")
+    assert not isinstance(rig.app.screen, TractorBeam)

@@ -101,7 +101,7 @@ class Powers(Screen):
         c.invert_rows(0)
         for i in range(1, len(page)):
             c.text(page[i], 1, i)
-        self.hint(c, "UP/DOWN  any key:back")
+        self.hint(c, "UP/DOWN:page OK:back")  # BACK too; UP/DOWN do not leave
 
 
 class TractorBeam(Screen):
@@ -119,8 +119,8 @@ class TractorBeam(Screen):
     def draw(self, c):
         c.centre("TRACTOR BEAM", 0)
         c.invert_rows(0)
-        c.text("Scrap Heap", 2, 1)
+        c.text("Heap before beam", 2, 1)
         c.number_right(self.heap, c.width - 4, 1, scale=1)
-        c.centre("(without the beam)", 2)
-        c.centre("moves", 3)
-        c.big_number_centre(tractor_beam(self.heap), 4)
+        c.centre("the beam moves", 2)
+        c.big_number_centre(tractor_beam(self.heap), 3)  # rows 3-6
+        self.hint(c, "UP/DOWN:heap OK:back")

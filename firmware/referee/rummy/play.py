@@ -119,8 +119,22 @@ class Rummy(Screen):
         entries = sides + len(tools)
         rows = _VISIBLE + 1 - start
         # the sides (double size for three or fewer), then the tools; the bar
-        # on the side the hand's OK acts on, or on a tool
-        bar = _marked(state) if self.index == 0 else sides + self.index - 1
+        # on a tool, or on the side the hand's OK is about: the winner once
+        # there is one, else the first player not yet counted from the
+        # dealer's left (whose count OK opens)
+        if self.index:
+            bar = sides + self.index - 1
+        elif state.over:
+            bar = state.ledger.leaders()[0] if match is None else match.winner()
+        elif state.winner is not None:
+            bar = state.winner
+        else:
+            starter = state.starter
+            players = table.players
+            k = 0
+            while k < players - 1 and (starter + k) % players in state.counts:
+                k += 1
+            bar = table.team_of((starter + k) % players)
         first = self.top = keep_visible(self.top, bar, rows, sides, scale)
         row = start
         i = first
@@ -150,29 +164,12 @@ class Rummy(Screen):
 
     def _hint(self, state):
         if state.over:
-            return "%s won" % state.table.side_name(_marked(state))
+            match = state.match
+            side = state.ledger.leaders()[0] if match is None else match.winner()
+            return "%s won" % state.table.side_name(side)
         if state.winner is not None:
             return "OK: next game"
         return "OK:on  hold BACK:undo"  # on to scoring the hand
-
-
-def _marked(state):
-    """The side the hand's OK is about: once the game (or the sitting) is
-    won, its winner; else the side of the first player not yet counted,
-    from the dealer's left (the one whose count opens)."""
-    table = state.table
-    if state.over:
-        match = state.match
-        return state.ledger.leaders()[0] if match is None else match.winner()
-    if state.winner is not None:
-        return state.winner
-    starter = state.starter
-    players = table.players
-    for k in range(players):
-        seat = (starter + k) % players
-        if seat not in state.counts:
-            return table.team_of(seat)
-    return table.team_of(starter)  # all counted: who went out is being asked
 
 
 def _games_line(c, match, table):
