@@ -128,13 +128,13 @@ class Rummy(Screen):
             bar = state.ledger.leaders()[0] if match is None else match.winner()
         elif state.winner is not None:
             bar = state.winner
-        else:
-            starter = state.starter
-            players = table.players
-            k = 0
-            while k < players - 1 and (starter + k) % players in state.counts:
-                k += 1
-            bar = table.team_of((starter + k) % players)
+        else:  # (walked seat by seat, not with table.clockwise: no list a frame)
+            seat = state.starter
+            for _ in range(table.players - 1):
+                if seat not in state.counts:
+                    break
+                seat = table.left_of(seat)
+            bar = table.team_of(seat)
         first = self.top = keep_visible(self.top, bar, rows, sides, scale)
         row = start
         i = first
